@@ -1,0 +1,2 @@
+//! Criterion benchmarks: sudokit's engine against the `sudoku` crate, same run.
+fn main() {}

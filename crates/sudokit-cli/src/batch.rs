@@ -1,0 +1,276 @@
+//! The batch pipeline shared by every per-puzzle command: a reader thread turns the
+//! sources into numbered items, worker threads turn items into rendered outcomes, and
+//! the calling thread writes them strictly in input order.
+//!
+//! Memory is bounded whatever the input length or the mix of fast and slow puzzles:
+//! the reader needs a ticket per batch and the writer returns it only once that batch
+//! is written, so at most `TICKETS_PER_THREAD * threads` batches exist at any time.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use crossbeam_channel::bounded;
+use indicatif::{ProgressBar, ProgressStyle};
+use sudokit::format::ReadOptions;
+
+use crate::input::{Item, Source, read_items};
+
+/// What became of one puzzle, for the summary and the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Solved (or, for other commands, processed).
+    Solved,
+    /// Proven to have no solution.
+    Unsolvable,
+    /// Several solutions where one was required.
+    Multiple,
+    /// The input could not be read.
+    Invalid,
+    /// A time or node limit stopped the work.
+    Timeout,
+}
+
+impl Status {
+    /// The word used in JSON records and summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Multiple => "multiple",
+            Status::Invalid => "invalid",
+            Status::Timeout => "timeout",
+        }
+    }
+}
+
+/// A rendered result: the text for standard output (possibly several lines), the status,
+/// and a diagnostic for standard error (`FILE:LINE:COL: message`).
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Text to print, ending with a newline.
+    pub text: String,
+    /// What happened.
+    pub status: Status,
+    /// A message for standard error.
+    pub diagnostic: Option<String>,
+}
+
+/// Counts of outcomes over a run.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    /// Puzzles read (including invalid ones).
+    pub puzzles: u64,
+    /// Outcomes by [`Status`], in the order of the enum.
+    pub counts: [u64; 5],
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    fn add(&mut self, status: Status) {
+        self.puzzles += 1;
+        self.counts[status as usize] += 1;
+    }
+
+    /// How many puzzles had `status`.
+    pub fn count(&self, status: Status) -> u64 {
+        self.counts[status as usize]
+    }
+
+    /// Exit code: 2 when some input was invalid, 1 when some puzzle was not solved,
+    /// else 0.
+    pub fn exit_code(&self) -> u8 {
+        if self.count(Status::Invalid) > 0 {
+            2
+        } else if self.count(Status::Unsolvable)
+            + self.count(Status::Multiple)
+            + self.count(Status::Timeout)
+            > 0
+        {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The one-line summary for standard error.
+    pub fn line(&self, solved_word: &str) -> String {
+        let secs = self.elapsed.as_secs_f64();
+        let mut parts = vec![
+            format!("puzzles: {}", self.puzzles),
+            format!("{solved_word}: {}", self.count(Status::Solved)),
+        ];
+        for status in [
+            Status::Unsolvable,
+            Status::Multiple,
+            Status::Invalid,
+            Status::Timeout,
+        ] {
+            if self.count(status) > 0 || matches!(status, Status::Unsolvable | Status::Invalid) {
+                parts.push(format!("{}: {}", status.name(), self.count(status)));
+            }
+        }
+        parts.push(format!("seconds: {secs:.3}"));
+        if secs > 0.0 {
+            parts.push(format!("puzzles/s: {:.0}", self.puzzles as f64 / secs));
+        }
+        parts.join("  ")
+    }
+}
+
+/// Items per batch: large enough to amortise channel costs on easy puzzles.
+const BATCH: usize = 256;
+/// A batch is sent early when its first item waited this long (slow producers).
+const BATCH_WAIT: Duration = Duration::from_millis(20);
+/// Batches in flight per worker thread.
+const TICKETS_PER_THREAD: usize = 4;
+
+/// Runs `job` over every puzzle of `sources` on `threads` threads and writes the outcomes
+/// in input order to `out`; diagnostics go to standard error as they are written.
+pub fn run<F>(
+    sources: &[Source],
+    options: &ReadOptions,
+    threads: usize,
+    job: F,
+    out: &mut dyn Write,
+) -> Result<Summary>
+where
+    F: Fn(&Item) -> Outcome + Sync,
+{
+    let start = Instant::now();
+    let mut summary = Summary::default();
+    let progress = progress_bar(sources);
+    let stderr = io::stderr();
+    let mut write_outcome = |o: &Outcome, summary: &mut Summary| -> Result<()> {
+        summary.add(o.status);
+        if let Some(d) = &o.diagnostic {
+            progress.suspend(|| {
+                let _ = writeln!(stderr.lock(), "{d}");
+            });
+        }
+        out.write_all(o.text.as_bytes())?;
+        Ok(())
+    };
+    if threads <= 1 {
+        let mut failure = None;
+        read_items(sources, options, &mut |item| {
+            let outcome = job(&item);
+            match write_outcome(&outcome, &mut summary) {
+                Ok(()) => {
+                    progress.inc(1);
+                    true
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            }
+        })?;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    } else {
+        let (batch_tx, batch_rx) = bounded::<(u64, Vec<Item>)>(threads * 2);
+        let (done_tx, done_rx) = bounded::<(u64, Vec<Outcome>)>(threads * 2);
+        let tickets = threads * TICKETS_PER_THREAD;
+        let (ticket_tx, ticket_rx) = bounded::<()>(tickets);
+        for _ in 0..tickets {
+            ticket_tx.send(()).expect("ticket channel has room");
+        }
+        let job = &job;
+        std::thread::scope(|scope| -> Result<()> {
+            let reader = scope.spawn(move || -> Result<()> {
+                let mut seq = 0u64;
+                let mut batch: Vec<Item> = Vec::with_capacity(BATCH);
+                let mut first_at = Instant::now();
+                let send = |batch: Vec<Item>, seq: &mut u64| -> bool {
+                    if ticket_rx.recv().is_err() {
+                        return false;
+                    }
+                    let ok = batch_tx.send((*seq, batch)).is_ok();
+                    *seq += 1;
+                    ok
+                };
+                let mut alive = true;
+                read_items(sources, options, &mut |item| {
+                    if batch.is_empty() {
+                        first_at = Instant::now();
+                    }
+                    batch.push(item);
+                    if batch.len() >= BATCH || first_at.elapsed() >= BATCH_WAIT {
+                        alive = send(
+                            std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+                            &mut seq,
+                        );
+                    }
+                    alive
+                })?;
+                if alive && !batch.is_empty() {
+                    send(batch, &mut seq);
+                }
+                Ok(())
+            });
+            for _ in 0..threads {
+                let batch_rx = batch_rx.clone();
+                let done_tx = done_tx.clone();
+                scope.spawn(move || {
+                    for (seq, items) in batch_rx {
+                        let outcomes: Vec<Outcome> = items.iter().map(job).collect();
+                        if done_tx.send((seq, outcomes)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            drop(batch_rx);
+            let mut next = 0u64;
+            let mut waiting: BTreeMap<u64, Vec<Outcome>> = BTreeMap::new();
+            let mut result = Ok(());
+            'receive: for (seq, outcomes) in done_rx.iter() {
+                waiting.insert(seq, outcomes);
+                while let Some(outcomes) = waiting.remove(&next) {
+                    for o in &outcomes {
+                        if let Err(e) = write_outcome(o, &mut summary) {
+                            result = Err(e);
+                            break 'receive;
+                        }
+                    }
+                    progress.inc(outcomes.len() as u64);
+                    next += 1;
+                    let _ = ticket_tx.send(());
+                }
+            }
+            drop(done_rx);
+            drop(ticket_tx);
+            result?;
+            reader.join().expect("reader thread does not panic")?;
+            Ok(())
+        })?;
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// A progress counter on standard error, only when it is a terminal and the input is
+/// large (or of unknown size).
+fn progress_bar(sources: &[Source]) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let known: Option<u64> = sources.iter().map(|s| s.len()).sum();
+    if known.is_some_and(|bytes| bytes < 4 << 20) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {human_pos} puzzles  {per_sec}  {elapsed}")
+            .expect("valid progress template"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}

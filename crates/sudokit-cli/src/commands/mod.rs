@@ -1,0 +1,6 @@
+//! One module per subcommand; each turns parsed arguments into library calls and
+//! returns the process exit code.
+
+pub mod bench;
+pub mod puzzles;
+pub mod solve;

@@ -1,0 +1,271 @@
+//! `sudokit solve`: one record out per puzzle in, in input order.
+//!
+//! JSON Lines records (`--format json`), a contract other tools rely on:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `index` | 1-based number of the puzzle in the whole input |
+//! | `file` | source name (`<stdin>`, a path, a built-in name) |
+//! | `line` | 1-based line where the puzzle (or the error) starts |
+//! | `id` | text before the puzzle on its line, when present |
+//! | `puzzle` | the puzzle, normalised to one line (`.` = empty); null when unreadable |
+//! | `shape` | box shape, e.g. `3x3` |
+//! | `status` | `solved`, `unsolvable`, `invalid`; with `--unique` also `multiple`; with limits `timeout` |
+//! | `solution` | the solution on one line, or null |
+//! | `solutions` | with `--unique`: 1, or 2 meaning "at least two" |
+//! | `guesses` | search nodes used |
+//! | `error` | why the puzzle is `invalid` (syntax or conflicting givens), else null |
+//! | `comment` | text after the puzzle on its line, when present |
+
+use std::io::{self, IsTerminal};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::solve::{self, Limits, Stop};
+use sudokit::{Grid, format::SymbolStyle};
+
+use crate::batch::{self, Outcome, Status};
+use crate::cli::{OutputFormat, SolveArgs};
+use crate::input::{self, Item};
+use crate::output;
+
+/// Runs `sudokit solve`; returns the exit code.
+pub fn run(args: SolveArgs) -> Result<u8> {
+    let builtin_example = args.input.sources.is_empty() && io::stdin().is_terminal();
+    let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
+    let format = args.run.format.unwrap_or(if builtin_example {
+        OutputFormat::Pretty
+    } else {
+        OutputFormat::Line
+    });
+    let options = input::read_options(&args.input);
+    let solver = Solver {
+        unique: args.unique,
+        format,
+        style: options.symbols.clone(),
+        comments: args.run.comments,
+        node_limit: args.run.node_limit,
+        timeout: args.run.timeout,
+    };
+    let mut out = output::stdout();
+    if builtin_example {
+        let b = sudokit::puzzles::builtin("lo-shu").expect("built-in example");
+        writeln!(out, "{}: {}\n{}\n", b.name, b.source, b.note)?;
+    }
+    let threads = crate::threads(args.run.threads);
+    let summary = batch::run(
+        &sources,
+        &options,
+        threads,
+        |item| solver.solve(item),
+        &mut out,
+    )?;
+    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
+        eprintln!("{}", summary.line("solved"));
+    }
+    Ok(summary.exit_code())
+}
+
+use std::io::Write as _;
+
+/// Solving options for one run.
+struct Solver {
+    unique: bool,
+    format: OutputFormat,
+    style: SymbolStyle,
+    comments: bool,
+    node_limit: Option<u64>,
+    timeout: Option<Duration>,
+}
+
+/// Everything known about one puzzle's result, before rendering.
+struct Answer<'a> {
+    puzzle: Option<&'a Grid>,
+    status: Status,
+    solution: Option<Grid>,
+    solutions: Option<u64>,
+    guesses: Option<u64>,
+    error: Option<String>,
+    line: usize,
+    column: usize,
+}
+
+/// The JSON record of one puzzle (see the module documentation).
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    index: u64,
+    file: &'a str,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    puzzle: Option<String>,
+    shape: Option<&'a str>,
+    status: &'static str,
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    guesses: Option<u64>,
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
+}
+
+impl Solver {
+    fn solve(&self, item: &Item) -> Outcome {
+        let answer = match &item.record {
+            Err(e) => Answer {
+                puzzle: None,
+                status: Status::Invalid,
+                solution: None,
+                solutions: None,
+                guesses: None,
+                error: Some(e.message.clone()),
+                line: e.line,
+                column: e.column,
+            },
+            Ok(record) => self.answer(record),
+        };
+        self.render(item, &answer)
+    }
+
+    fn answer<'a>(&self, record: &'a sudokit::Record) -> Answer<'a> {
+        let grid = &record.grid;
+        let mut answer = Answer {
+            puzzle: Some(grid),
+            status: Status::Solved,
+            solution: None,
+            solutions: None,
+            guesses: None,
+            error: None,
+            line: record.line,
+            column: record.column,
+        };
+        if let Some(c) = grid.first_conflict() {
+            answer.status = Status::Invalid;
+            answer.error = Some(c.describe(grid.geometry()));
+            if record.single_line {
+                answer.column = record.column + c.second;
+            }
+            return answer;
+        }
+        let limits = Limits {
+            solutions: if self.unique { 2 } else { 1 },
+            nodes: self.node_limit,
+            deadline: self.timeout.map(|t| Instant::now() + t),
+        };
+        let mut first: Option<Vec<u8>> = None;
+        let report = solve::search(grid, &limits, &mut |cells| {
+            if first.is_none() {
+                first = Some(cells.to_vec());
+            }
+            true
+        });
+        answer.solution = first
+            .map(|cells| Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits"));
+        answer.guesses = Some(report.guesses);
+        answer.solutions = self.unique.then_some(report.solutions);
+        answer.status = match (report.stop, report.solutions) {
+            (Stop::Timeout | Stop::NodeLimit, _) => Status::Timeout,
+            (_, 0) => Status::Unsolvable,
+            (_, n) if self.unique && n >= 2 => Status::Multiple,
+            _ => Status::Solved,
+        };
+        answer
+    }
+
+    fn render(&self, item: &Item, a: &Answer) -> Outcome {
+        let diagnostic = a
+            .error
+            .as_ref()
+            .map(|e| format!("{}:{}:{}: {}", item.source, a.line, a.column, e));
+        let error = a.error.as_deref().unwrap_or("invalid");
+        let text = match self.format {
+            OutputFormat::Json => self.json(item, a),
+            OutputFormat::Line => {
+                let shown = match (&a.solution, a.puzzle) {
+                    (Some(s), _) if a.status != Status::Timeout => output::line(s, &self.style),
+                    (_, Some(p)) => output::line(p, &self.style),
+                    (_, None) => item.text.clone(),
+                };
+                let body = self.with_comments(item, shown);
+                match a.status {
+                    Status::Solved => format!("{body}\n"),
+                    Status::Multiple => format!("{body} # multiple solutions\n"),
+                    Status::Unsolvable => format!("{body} # no solution\n"),
+                    Status::Timeout => format!("{body} # timeout\n"),
+                    Status::Invalid => format!("{body} # error: {error}\n"),
+                }
+            }
+            OutputFormat::Matrix => {
+                let head = format!(
+                    "# {} {}:{} {}",
+                    item.index,
+                    item.source,
+                    a.line,
+                    a.status.name()
+                );
+                match (a.solution.as_ref().or(a.puzzle), &a.error) {
+                    (Some(g), None) => format!("{head}\n{}\n", sudokit::format::to_matrix(g)),
+                    _ => format!("{head}: {error}\n\n"),
+                }
+            }
+            OutputFormat::Pretty => {
+                let head = format!(
+                    "# {} {}:{} {}",
+                    item.index,
+                    item.source,
+                    a.line,
+                    a.status.name()
+                );
+                match (a.puzzle, &a.error) {
+                    (Some(p), None) => {
+                        format!(
+                            "{head}\n{}\n",
+                            output::side_by_side(p, a.solution.as_ref(), &self.style)
+                        )
+                    }
+                    _ => format!("{head}: {error}\n\n"),
+                }
+            }
+        };
+        Outcome {
+            text,
+            status: a.status,
+            diagnostic,
+        }
+    }
+
+    fn with_comments(&self, item: &Item, body: String) -> String {
+        match (&item.record, self.comments) {
+            (Ok(r), true) => [r.prefix.as_str(), body.as_str(), r.comment.as_str()]
+                .iter()
+                .filter(|s| !s.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => body,
+        }
+    }
+
+    fn json(&self, item: &Item, a: &Answer) -> String {
+        let record = item.record.as_ref().ok();
+        let json = JsonRecord {
+            index: item.index,
+            file: &item.source,
+            line: a.line,
+            id: record.map(|r| r.prefix.as_str()).filter(|s| !s.is_empty()),
+            puzzle: a.puzzle.map(|p| output::line(p, &self.style)),
+            shape: a.puzzle.map(|p| p.geometry().name()),
+            status: a.status.name(),
+            solution: a.solution.as_ref().map(|s| output::line(s, &self.style)),
+            solutions: a.solutions,
+            guesses: a.guesses,
+            error: a.error.as_deref(),
+            comment: record.map(|r| r.comment.as_str()).filter(|s| !s.is_empty()),
+        };
+        let mut text = serde_json::to_string(&json).expect("records serialise");
+        text.push('\n');
+        text
+    }
+}

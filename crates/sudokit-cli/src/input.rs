@@ -1,0 +1,276 @@
+//! Puzzle sources: files, standard input, built-in puzzle names and literal puzzle text,
+//! read line by line in constant memory and turned into numbered [`Item`]s.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use sudokit::format::{ParseError, ReadOptions, Reader, SymbolStyle};
+use sudokit::puzzles;
+
+use crate::cli::InputArgs;
+
+/// Lines longer than this are reported as errors and skipped (a 64x64 puzzle is 4096
+/// characters); it bounds memory whatever the input.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// One puzzle source.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// Standard input.
+    Stdin,
+    /// A file path.
+    File(String),
+    /// Text given on the command line or a built-in puzzle: (display name, text).
+    Text(String, String),
+}
+
+impl Source {
+    /// The name used in messages (`FILE:LINE:COL`).
+    pub fn name(&self) -> &str {
+        match self {
+            Source::Stdin => "<stdin>",
+            Source::File(path) => path,
+            Source::Text(name, _) => name,
+        }
+    }
+
+    /// Size in bytes when known (for progress).
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            Source::Text(_, text) => Some(text.len() as u64),
+            Source::Stdin => None,
+        }
+    }
+}
+
+/// Resolves command-line source arguments: `-`, an existing file, a built-in name, or
+/// puzzle text. With none, standard input (or `default` when stdin is a terminal).
+pub fn sources(args: &[String], default: Option<&str>) -> Result<Vec<Source>> {
+    if args.is_empty() {
+        if let Some(name) = default.filter(|_| io::stdin().is_terminal()) {
+            return sources(&[name.to_string()], None);
+        }
+        return Ok(vec![Source::Stdin]);
+    }
+    args.iter().map(|arg| source(arg)).collect()
+}
+
+fn source(arg: &str) -> Result<Source> {
+    if arg == "-" {
+        return Ok(Source::Stdin);
+    }
+    if std::path::Path::new(arg).exists() {
+        return Ok(Source::File(arg.to_string()));
+    }
+    if let Some(b) = puzzles::builtin(arg) {
+        return Ok(Source::Text(b.name.to_string(), b.text.to_string()));
+    }
+    let looks_like_puzzle = arg.len() >= 16
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".*_ \n|-+".contains(c));
+    if looks_like_puzzle {
+        return Ok(Source::Text("<argument>".to_string(), arg.to_string()));
+    }
+    bail!("{arg:?} is not a file, a built-in puzzle name (see `sudokit puzzles`) or puzzle text")
+}
+
+/// The read options the input arguments ask for.
+pub fn read_options(args: &InputArgs) -> ReadOptions {
+    ReadOptions {
+        geometry: None,
+        shape: args.shape,
+        symbols: symbol_style(args.symbols.as_deref()),
+    }
+}
+
+/// `--symbols`: `hex`/`0-F`-style zero-based alphabets, the default, or explicit.
+pub fn symbol_style(spec: Option<&str>) -> SymbolStyle {
+    match spec {
+        None => SymbolStyle::Standard,
+        Some(s) if s.eq_ignore_ascii_case("hex") || s.starts_with("0-") => SymbolStyle::ZeroBased,
+        Some(s) if s.starts_with("1-9A-") || s == "1-9" || s.eq_ignore_ascii_case("standard") => {
+            SymbolStyle::Standard
+        }
+        Some(s) => SymbolStyle::Custom(s.to_string()),
+    }
+}
+
+/// One puzzle (or one input error) with where it came from.
+#[derive(Debug)]
+pub struct Item {
+    /// 1-based position among all puzzles of the run.
+    pub index: u64,
+    /// Display name of the source.
+    pub source: Arc<str>,
+    /// The puzzle, or why its text could not be read.
+    pub record: Result<sudokit::Record, ParseError>,
+    /// The text of the line the puzzle (or error) starts on, for echoing errors.
+    pub text: String,
+}
+
+/// Reads every source in order and hands each [`Item`] to `emit`; stops early when
+/// `emit` returns false. I/O errors on a source are fatal (reported with its name).
+pub fn read_items(
+    sources: &[Source],
+    options: &ReadOptions,
+    emit: &mut dyn FnMut(Item) -> bool,
+) -> Result<()> {
+    let mut index = 0u64;
+    for src in sources {
+        let name: Arc<str> = Arc::from(src.name());
+        let reader: Box<dyn Read> = match src {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => {
+                Box::new(File::open(path).with_context(|| format!("cannot open {path}"))?)
+            }
+            Source::Text(_, text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
+        };
+        let mut input = BufReader::with_capacity(1 << 16, reader);
+        let mut parser = Reader::new(options.clone());
+        // Recent lines, so an error can echo the text of the line it names.
+        let mut recent: Vec<(usize, String)> = Vec::new();
+        let mut line = Vec::new();
+        let mut line_no = 0usize;
+        let mut keep_going = true;
+        let mut pending: Vec<(Result<sudokit::Record, ParseError>, usize)> = Vec::new();
+        loop {
+            line.clear();
+            let (n, too_long) = read_line_capped(&mut input, &mut line)
+                .with_context(|| format!("cannot read {}", name))?;
+            if n == 0 {
+                parser.finish(&mut |r| {
+                    let at = r.as_ref().map_or_else(|e| e.line, |rec| rec.line);
+                    pending.push((r, at));
+                });
+            } else {
+                line_no += 1;
+                let text = String::from_utf8_lossy(&line);
+                let text = text.trim_end_matches(['\n', '\r']);
+                if too_long {
+                    pending.push((
+                        Err(ParseError {
+                            line: line_no,
+                            column: MAX_LINE + 1,
+                            message: format!("line longer than {MAX_LINE} bytes"),
+                        }),
+                        line_no,
+                    ));
+                } else {
+                    if recent.len() >= 128 {
+                        recent.remove(0);
+                    }
+                    recent.push((line_no, text.chars().take(200).collect()));
+                    parser.push(line_no, text, &mut |r| {
+                        let at = r.as_ref().map_or_else(|e| e.line, |rec| rec.line);
+                        pending.push((r, at));
+                    });
+                }
+            }
+            for (record, at) in pending.drain(..) {
+                index += 1;
+                let text = recent
+                    .iter()
+                    .rev()
+                    .find(|(l, _)| *l == at)
+                    .map(|(_, t)| t.trim().to_string())
+                    .unwrap_or_default();
+                if keep_going {
+                    keep_going = emit(Item {
+                        index,
+                        source: name.clone(),
+                        record,
+                        text,
+                    });
+                }
+            }
+            if n == 0 || !keep_going {
+                break;
+            }
+        }
+        if !keep_going {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Reads one line into `buf` (with its newline), keeping at most [`MAX_LINE`] bytes:
+/// returns (bytes consumed, whether the line was cut).
+fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    let mut consumed = 0;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((consumed, too_long));
+        }
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        if take > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&available[..take.min(room)]);
+        input.consume(take);
+        consumed += take;
+        if done {
+            return Ok((consumed, too_long));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_lines() {
+        let long = "x".repeat(MAX_LINE + 10);
+        let text = format!("ab\n{long}\ncd");
+        let mut input = BufReader::new(io::Cursor::new(text.into_bytes()));
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut input, &mut buf).unwrap(), (3, false));
+        buf.clear();
+        let (n, cut) = read_line_capped(&mut input, &mut buf).unwrap();
+        assert!(cut && n == MAX_LINE + 11 && buf.len() == MAX_LINE);
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, &mut buf).unwrap(), (2, false));
+        assert_eq!(buf, b"cd");
+    }
+
+    #[test]
+    fn items_are_numbered_across_sources_and_errors_keep_their_text() {
+        let sources = vec![
+            Source::Text("a".into(), "lo-shu".into()),
+            Source::Text(
+                "b".into(),
+                format!("{}\nnot a puzzle\n", "1.........3....4"),
+            ),
+        ];
+        // "lo-shu" as text is not a puzzle: an error item; then a puzzle and an error.
+        let mut items = Vec::new();
+        read_items(&sources, &ReadOptions::default(), &mut |i| {
+            items.push(i);
+            true
+        })
+        .unwrap();
+        assert_eq!(items.len(), 3);
+        assert_eq!(
+            items.iter().map(|i| i.index).collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
+        assert!(items[1].record.is_ok());
+        assert_eq!(items[2].text, "not a puzzle");
+        assert_eq!(&*items[2].source, "b");
+    }
+}

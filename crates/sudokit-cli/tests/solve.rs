@@ -1,0 +1,377 @@
+//! `sudokit solve`.
+
+use std::io::{Read, Write};
+use std::process::{Command as StdCommand, Stdio};
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::util::{assert_solves, data, data_lines, stdout_lines, sudokit};
+
+const LO_SHU: &str =
+    "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492";
+const LO_SHU_SOLUTION: &str =
+    "816579243357624981492138765243816579981357624765492138579243816624981357138765492";
+
+#[test]
+fn solves_a_builtin_by_name_and_text_and_stdin() {
+    sudokit()
+        .args(["solve", "lo-shu"])
+        .assert()
+        .success()
+        .stdout(format!("{LO_SHU_SOLUTION}\n"));
+    sudokit()
+        .args(["solve", LO_SHU])
+        .assert()
+        .success()
+        .stdout(format!("{LO_SHU_SOLUTION}\n"));
+    sudokit()
+        .arg("solve")
+        .write_stdin(format!("{LO_SHU}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{LO_SHU_SOLUTION}\n"));
+}
+
+#[test]
+fn one_record_per_puzzle_in_order_with_exit_code_2_for_bad_lines() {
+    let bad = LO_SHU.replace("816", "81x");
+    let conflict = LO_SHU.replacen('.', "8", 1); // a second 8 in row 1
+    let no_solution = &LO_SHU.replace("3571", "3577");
+    let input = format!("# header\n{LO_SHU}\n{bad}\n{no_solution}\n\n{conflict}\n{LO_SHU}\n");
+    let assert = sudokit()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2);
+    let out = assert.get_output();
+    let lines = stdout_lines(out);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines[0], LO_SHU_SOLUTION);
+    assert!(
+        lines[1].starts_with(&bad) && lines[1].contains("# error: 'x'"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], format!("{no_solution} # no solution"));
+    assert!(
+        lines[3].contains("# error: r1c1 and r1c4 both hold 8"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines[4], LO_SHU_SOLUTION);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:3:3: 'x' is not a digit"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:6:4: r1c1 and r1c4 both hold 8"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn exit_code_1_when_a_puzzle_has_no_solution() {
+    sudokit()
+        .args(["solve", "lo-shu-7"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::ends_with("# no solution\n"));
+    sudokit()
+        .args(["solve", "lo-shu", "lo-shu-6"])
+        .assert()
+        .code(0);
+    sudokit()
+        .args(["solve", "--unique", "lo-shu", "lo-shu-6"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn json_records_have_the_documented_keys() {
+    let out = sudokit()
+        .args([
+            "solve", "--format", "json", "--unique", "lo-shu", "lo-shu-6", "lo-shu-7",
+        ])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let records: Vec<Value> = stdout_lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    for (i, r) in records.iter().enumerate() {
+        for key in [
+            "index", "file", "line", "puzzle", "shape", "status", "solution", "error",
+        ] {
+            assert!(r.get(key).is_some(), "record {i} lacks {key}: {r}");
+        }
+        assert_eq!(r["index"], i as u64 + 1);
+    }
+    assert_eq!(records[0]["status"], "solved");
+    assert_eq!(records[0]["solution"], LO_SHU_SOLUTION);
+    assert_eq!(records[0]["solutions"], 1);
+    assert_eq!(records[1]["status"], "multiple");
+    assert_eq!(records[2]["status"], "unsolvable");
+    assert!(records[2]["solution"].is_null());
+    let bad = sudokit()
+        .args(["solve", "-f", "json"])
+        .write_stdin("12345\n")
+        .output()
+        .unwrap();
+    let r: Value = serde_json::from_str(&stdout_lines(&bad)[0]).unwrap();
+    assert_eq!(r["status"], "invalid");
+    assert!(r["error"].as_str().unwrap().contains("5 cells"), "{r}");
+    assert!(r["puzzle"].is_null());
+}
+
+#[test]
+fn octave_matrix_input_gives_the_articles_solution() {
+    let puzzle = "\
+   7   0   0   0   0   0   0   0   0
+   0   2   0   0   6   0   0   3   0
+   0   0   3   0   0   1   0   0   9
+   0   0   0   5   0   0   3   0   0
+   0   7   0   0   2   0   0   4   0
+   0   0   8   0   0   7   0   0   1
+   4   0   0   3   0   0   9   0   0
+   0   8   0   0   9   0   0   6   3
+   0   0   9   0   0   6   0   0   5
+";
+    let out = sudokit()
+        .args(["solve", "--format", "matrix"])
+        .write_stdin(puzzle)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "   7   1   4   9   5   3   6   8   2\n   9   2   5   7   6   8   1   3   4\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("   1   3   9   4   7   6   8   2   5\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pretty_and_matrix_output_read_back() {
+    for format in ["pretty", "matrix"] {
+        let out = sudokit()
+            .args(["solve", "--format", format, "lo-shu"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        // The header line is a comment; pretty output puts puzzle and solution side by
+        // side, so read the solution grid (matrix) or the right half (pretty).
+        let grid: String = if format == "matrix" {
+            text
+        } else {
+            text.lines()
+                .map(|l| format!("{}\n", l.get(25..).unwrap_or("")))
+                .collect()
+        };
+        let again = sudokit()
+            .args(["solve", "-"])
+            .write_stdin(grid)
+            .output()
+            .unwrap();
+        assert_eq!(
+            stdout_lines(&again),
+            vec![LO_SHU_SOLUTION.to_string()],
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn letters_and_shapes() {
+    let letters: String = LO_SHU
+        .bytes()
+        .map(|b| {
+            if b == b'.' {
+                '.'
+            } else {
+                (b'A' + b - b'1') as char
+            }
+        })
+        .collect();
+    let expected: String = LO_SHU_SOLUTION
+        .bytes()
+        .map(|b| (b'A' + b - b'1') as char)
+        .collect();
+    sudokit()
+        .args(["solve", "--symbols", "ABCDEFGHI", &letters])
+        .assert()
+        .success()
+        .stdout(format!("{expected}\n"));
+    // 6x6 with 3x2 boxes instead of the default 2x3.
+    let out = sudokit()
+        .args(["solve", "--shape", "3x2", "-"])
+        .write_stdin("1.....\n".repeat(0) + "123456...........................")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2)); // 33 cells: an error, reported
+    sudokit()
+        .args([
+            "solve",
+            "--shape",
+            "3x2",
+            "12....34....56....21....43....65....",
+        ])
+        .assert()
+        .success();
+}
+
+#[test]
+fn sixteen_by_sixteen_gecode_puzzles_match_their_solutions() {
+    let Some(lines) = data_lines("gecode-large/sudoku16.txt", 55) else {
+        return;
+    };
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for l in &lines {
+        let fields: Vec<&str> = l.split_whitespace().collect();
+        input.push_str(&format!("{} {}\n", fields[0], fields[1]));
+        expected.push(fields[2].to_string());
+    }
+    let out = sudokit()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout_lines(&out), expected);
+}
+
+#[test]
+fn parallel_output_equals_sequential_output_and_solutions_are_valid() {
+    let Some(lines) = data_lines("puzzles3_magictour_top1465", 1465) else {
+        return;
+    };
+    let input = lines.join("\n") + "\n";
+    let one = sudokit()
+        .args(["solve", "--threads", "1"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    let four = sudokit()
+        .args(["solve", "--threads", "4"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(one.status.success() && four.status.success());
+    assert_eq!(one.stdout, four.stdout);
+    let out = stdout_lines(&one);
+    assert_eq!(out.len(), lines.len());
+    for (s, p) in out.iter().zip(&lines) {
+        assert_solves(s, p);
+    }
+}
+
+#[test]
+fn comments_and_ids_are_echoed_on_request() {
+    let input = format!("00015097c6c3 {LO_SHU}  7.2\n");
+    sudokit()
+        .args(["solve", "--comments"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(format!("00015097c6c3 {LO_SHU_SOLUTION} 7.2\n"));
+}
+
+#[test]
+fn limits_give_timeout_records() {
+    let empty25 = ".".repeat(625);
+    let out = sudokit()
+        .args(["solve", "--node-limit", "1", "-f", "json", &empty25])
+        .output()
+        .unwrap();
+    let r: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert!(r["status"] == "timeout" || r["status"] == "solved", "{r}");
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let Some(path) = data("puzzles2_17_clue") else {
+        return;
+    };
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .args(["solve", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 82];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "exit {status:?}, stderr {err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn summary_on_request() {
+    sudokit()
+        .args(["solve", "--summary", "lo-shu", "lo-shu-7"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "puzzles: 2  solved: 1  unsolvable: 1  invalid: 0",
+        ));
+}
+
+#[test]
+fn large_mixed_input_keeps_count_and_order() {
+    let good = LO_SHU;
+    let mut input = String::new();
+    let mut kinds = Vec::new();
+    for i in 0..3000 {
+        match i % 5 {
+            0 => input.push_str("garbage line\n"),
+            1 => input.push_str(&LO_SHU.replace("3571", "3577")),
+            _ => input.push_str(good),
+        }
+        if i % 5 != 0 {
+            input.push('\n');
+        }
+        kinds.push(i % 5);
+    }
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .args(["solve", "--threads", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), kinds.len());
+    for (line, kind) in lines.iter().zip(kinds) {
+        match kind {
+            0 => assert!(line.contains("# error:"), "{line}"),
+            1 => assert!(line.ends_with("# no solution"), "{line}"),
+            _ => assert_eq!(line, LO_SHU_SOLUTION),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Integration tests of the `sudokit` binary: one test binary, one module per area.
+
+mod util;
+
+mod bench;
+mod puzzles;
+mod solve;

@@ -1,0 +1,810 @@
+//! Reading and writing puzzles as text.
+//!
+//! Input formats, detected line by line so that a file may mix them:
+//!
+//! * **one line per puzzle**: `n*n` cell characters row by row (`1-9`, `A-Z`, ... per
+//!   [`Symbols`]; empty as `0`, `.`, `_` or `*`). Text before the puzzle on its line (an
+//!   id, as in numbered collections) is kept as [`Record::prefix`], text after it (ratings,
+//!   solutions, notes) as [`Record::comment`];
+//! * **matrix**: `n` lines of `n` whitespace-separated integers, 0 = empty (the Octave
+//!   article's `load` format);
+//! * **grid**: `n` lines of `n` cell characters, optionally with `|`, `-`, `+` separators
+//!   and blanks between cells (SadMan `.sdk`, Simple Sudoku, our own pretty output).
+//!
+//! Lines starting with `#` are comments, `[...]` lines are section headers (`.sdk`),
+//! blank lines are skipped. The side is taken from the options, else inferred: from the
+//! length of a one-line puzzle (16, 36, 81, 144, 256, 625 cells...) or from the number
+//! of cells in a grid's first row.
+//!
+//! The [`Reader`] is push-based: the caller feeds it lines, so the library does no I/O and
+//! the CLI can stream files of any length in constant memory.
+
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+use std::sync::Arc;
+
+use crate::geometry::Geometry;
+use crate::grid::{Candidates, Grid};
+use crate::shape::{MAX_SIZE, Shape};
+use crate::symbols::{Symbols, SymbolsError};
+
+/// Which alphabet digits are written in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SymbolStyle {
+    /// `1-9A-Z...` ([`Symbols::standard`]).
+    #[default]
+    Standard,
+    /// `0-9A-Z...` ([`Symbols::zero_based`]); `0` is a digit.
+    ZeroBased,
+    /// An explicit alphabet such as `ABCDEFGHI` or `1-9A-G`.
+    Custom(String),
+}
+
+impl SymbolStyle {
+    /// The alphabet for side `n`.
+    pub fn symbols(&self, n: usize) -> Result<Symbols, SymbolsError> {
+        match self {
+            SymbolStyle::Standard => Ok(Symbols::standard(n)),
+            SymbolStyle::ZeroBased => Ok(Symbols::zero_based(n)),
+            SymbolStyle::Custom(spec) => Symbols::custom(spec, n),
+        }
+    }
+
+    /// The largest alphabet of the style, used to find cell characters before the side
+    /// is known.
+    fn widest(&self) -> Symbols {
+        match self {
+            SymbolStyle::Standard => Symbols::standard(MAX_SIZE),
+            SymbolStyle::ZeroBased => Symbols::zero_based(MAX_SIZE),
+            SymbolStyle::Custom(spec) => {
+                // The custom alphabet fixes the side by its length.
+                let n = (2..=MAX_SIZE)
+                    .find(|&n| Symbols::custom(spec, n).is_ok())
+                    .unwrap_or(9);
+                Symbols::custom(spec, n).unwrap_or_else(|_| Symbols::standard(9))
+            }
+        }
+    }
+}
+
+/// How to read puzzles.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The geometry of every puzzle (a variant); overrides `shape`.
+    pub geometry: Option<Arc<Geometry>>,
+    /// The box shape of every puzzle; inferred per puzzle when `None`.
+    pub shape: Option<Shape>,
+    /// The alphabet.
+    pub symbols: SymbolStyle,
+}
+
+/// A puzzle read from text, with where it came from.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The puzzle.
+    pub grid: Grid,
+    /// 1-based line on which the puzzle starts.
+    pub line: usize,
+    /// 1-based column of its first cell (1 for grid formats).
+    pub column: usize,
+    /// Whether the puzzle came from one line (so cell `k` is at column `column + k`).
+    pub single_line: bool,
+    /// Text before the puzzle on its line (one-line format only), trimmed.
+    pub prefix: String,
+    /// Text after the puzzle on its line, trimmed.
+    pub comment: String,
+}
+
+/// A syntax error, located by 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The cells of one grid row before the side's alphabet is applied: (1-based column,
+/// value) for matrix rows, (1-based column, byte) for character rows.
+#[derive(Debug)]
+enum Row {
+    Numbers(Vec<(usize, u8)>),
+    Chars(Vec<(usize, u8)>),
+}
+
+impl Row {
+    fn len(&self) -> usize {
+        match self {
+            Row::Numbers(c) | Row::Chars(c) => c.len(),
+        }
+    }
+}
+
+/// A grid whose rows are still arriving.
+#[derive(Debug)]
+struct PendingBlock {
+    first_line: usize,
+    side: usize,
+    cells: Vec<u8>,
+    rows: usize,
+}
+
+/// Streaming puzzle reader: feed it lines with [`Reader::push`], then call
+/// [`Reader::finish`]. Each puzzle or error comes out exactly once, in input order.
+#[derive(Debug)]
+pub struct Reader {
+    options: ReadOptions,
+    /// Every character that can be a cell in some side of the style.
+    widest: Symbols,
+    /// The same with letters folded to one case where the style allows (for guessing
+    /// the side from the largest digit on a line).
+    folded: Symbols,
+    symbols: HashMap<usize, Symbols>,
+    geometries: HashMap<usize, Arc<Geometry>>,
+    pending: Option<PendingBlock>,
+}
+
+/// The result of one puzzle's text.
+pub type ReadResult = Result<Record, ParseError>;
+
+impl Reader {
+    /// A reader with the given options.
+    pub fn new(options: ReadOptions) -> Reader {
+        let widest = options.symbols.widest();
+        let folded = match options.symbols {
+            SymbolStyle::Standard => Symbols::standard(35),
+            SymbolStyle::ZeroBased => Symbols::zero_based(36),
+            SymbolStyle::Custom(_) => widest.clone(),
+        };
+        Reader {
+            options,
+            widest,
+            folded,
+            symbols: HashMap::new(),
+            geometries: HashMap::new(),
+            pending: None,
+        }
+    }
+
+    /// The side every puzzle must have, when the options fix it.
+    fn fixed_side(&self) -> Option<usize> {
+        match (&self.options.geometry, self.options.shape) {
+            (Some(g), _) => Some(g.size()),
+            (None, Some(s)) => Some(s.size()),
+            (None, None) => match &self.options.symbols {
+                SymbolStyle::Custom(_) => Some(self.widest.len()),
+                _ => None,
+            },
+        }
+    }
+
+    fn symbols_for(&mut self, n: usize) -> Result<&Symbols, String> {
+        if !self.symbols.contains_key(&n) {
+            let s = self.options.symbols.symbols(n).map_err(|e| e.to_string())?;
+            self.symbols.insert(n, s);
+        }
+        Ok(&self.symbols[&n])
+    }
+
+    fn geometry_for(&mut self, n: usize) -> Result<Arc<Geometry>, String> {
+        if let Some(g) = &self.options.geometry {
+            return Ok(g.clone());
+        }
+        if let Some(g) = self.geometries.get(&n) {
+            return Ok(g.clone());
+        }
+        let shape = match self.options.shape {
+            Some(s) => s,
+            None => Shape::for_size(n).ok_or_else(|| {
+                format!("a side of {n} has no box shape; give one with --shape RxC")
+            })?,
+        };
+        let g = Geometry::standard(shape);
+        self.geometries.insert(n, g.clone());
+        Ok(g)
+    }
+
+    /// Feeds one line (without its line ending); calls `out` for each puzzle or error
+    /// it completes (at most two: an unfinished grid and the line itself).
+    pub fn push(&mut self, line_no: usize, line: &str, out: &mut impl FnMut(ReadResult)) {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('[') {
+            return;
+        }
+        // One-line puzzles first: they are the common case, and their tokens can never
+        // be read as a grid row of the pending block's side by accident.
+        if self.pending.is_none() || !self.is_row_of_pending(line) {
+            if let Some(found) = self.find_line_puzzle(line) {
+                self.flush_pending(out);
+                out(self.line_record(line_no, line, found));
+                return;
+            }
+        }
+        match self.grid_row(line) {
+            Ok(None) => {} // a separator line such as ------+-------+------
+            Ok(Some(row)) => self.add_row(line_no, row, out),
+            Err((column, message)) => {
+                self.flush_pending(out);
+                out(Err(ParseError {
+                    line: line_no,
+                    column,
+                    message,
+                }));
+            }
+        }
+    }
+
+    /// Reports a grid left unfinished at the end of the input.
+    pub fn finish(&mut self, out: &mut impl FnMut(ReadResult)) {
+        self.flush_pending(out);
+    }
+
+    fn flush_pending(&mut self, out: &mut impl FnMut(ReadResult)) {
+        if let Some(p) = self.pending.take() {
+            let message = if p.rows == 1 {
+                format!(
+                    "found {} cells: a one-line puzzle needs 16, 36, 81, 144, 256 or 625 \
+                     (or --shape), and as the first row of a {}x{} grid the line has no \
+                     rows after it",
+                    p.side, p.side, p.side
+                )
+            } else {
+                format!(
+                    "grid of side {} ended after {} of its {} rows",
+                    p.side, p.rows, p.side
+                )
+            };
+            out(Err(ParseError {
+                line: p.first_line,
+                column: 1,
+                message,
+            }));
+        }
+    }
+
+    fn is_row_of_pending(&self, line: &str) -> bool {
+        let Some(p) = &self.pending else { return false };
+        matches!(self.grid_row(line), Ok(Some(ref row)) if row.len() == p.side)
+    }
+
+    /// Finds a one-line puzzle on the line: the first whitespace-separated token that
+    /// starts with a run of cell characters of a valid puzzle length. Returns (byte
+    /// offset, side).
+    fn find_line_puzzle(&self, line: &str) -> Option<(usize, usize)> {
+        let bytes = line.as_bytes();
+        let fixed = self.fixed_side();
+        let mut i = 0;
+        while i < bytes.len() {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let start = i;
+            let mut run = 0;
+            let mut max_digit = 0;
+            while i < bytes.len() {
+                match self.widest.digit(bytes[i]) {
+                    Some(d) => {
+                        let d = self.folded.digit(bytes[i]).unwrap_or(d);
+                        max_digit = max_digit.max(d as usize);
+                        run += 1;
+                        i += 1;
+                    }
+                    None => break,
+                }
+            }
+            if run > 0 {
+                let side = match fixed {
+                    Some(n) => (run >= n * n).then_some(n),
+                    None => {
+                        let n = (run as f64).sqrt().round() as usize;
+                        // An unknown side: a perfect-square run. Runs of at most 64
+                        // cells may also be a grid row (16 cells: a 4x4 puzzle or a
+                        // 16x16 row); the digits decide: above 4, it is a row.
+                        let fits = max_digit <= n || run > MAX_SIZE;
+                        (n * n == run && Shape::for_size(n).is_some() && fits).then_some(n)
+                    }
+                };
+                if let Some(n) = side {
+                    // With a fixed side the puzzle may run straight into its comment.
+                    let followed_ok = fixed.is_some()
+                        || start + run == bytes.len()
+                        || self.widest.digit(bytes[start + run]).is_none();
+                    if followed_ok {
+                        return Some((start, n));
+                    }
+                }
+            }
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+        }
+        None
+    }
+
+    fn line_record(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        (start, n): (usize, usize),
+    ) -> ReadResult {
+        let err = |column: usize, message: String| ParseError {
+            line: line_no,
+            column,
+            message,
+        };
+        let column_of = |byte: usize| line[..byte].chars().count() + 1;
+        let geometry = self.geometry_for(n).map_err(|m| err(column_of(start), m))?;
+        let symbols = self.symbols_for(n).map_err(|m| err(column_of(start), m))?;
+        let bytes = &line.as_bytes()[start..start + n * n];
+        let mut cells = Vec::with_capacity(n * n);
+        for (k, &b) in bytes.iter().enumerate() {
+            match symbols.digit(b) {
+                Some(d) => cells.push(d),
+                None => {
+                    return Err(err(
+                        column_of(start + k),
+                        format!(
+                            "'{}' is not a digit of a {n}x{n} puzzle",
+                            line[start + k..].chars().next().unwrap_or('?')
+                        ),
+                    ));
+                }
+            }
+        }
+        let grid =
+            Grid::from_cells(geometry, cells).map_err(|e| err(column_of(start), e.to_string()))?;
+        Ok(Record {
+            grid,
+            line: line_no,
+            column: column_of(start),
+            single_line: true,
+            prefix: line[..start].trim().to_string(),
+            comment: line[start + n * n..].trim().to_string(),
+        })
+    }
+
+    /// Splits a grid row into cells: `Ok(None)` for a separator line, an error with a
+    /// 1-based column for a character that is neither a cell nor a separator.
+    fn grid_row(&self, line: &str) -> Result<Option<Row>, (usize, String)> {
+        let tokens: Vec<(usize, &str)> = line
+            .split_whitespace()
+            .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t))
+            .collect();
+        let numeric = tokens.len() >= 2
+            && tokens
+                .iter()
+                .all(|(_, t)| t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()));
+        if numeric {
+            // Matrix row: whitespace-separated integers, 0 = empty.
+            let cells = tokens
+                .iter()
+                .map(|&(at, t)| {
+                    (
+                        line[..at].chars().count() + 1,
+                        t.parse::<u8>().unwrap_or(u8::MAX),
+                    )
+                })
+                .collect();
+            return Ok(Some(Row::Numbers(cells)));
+        }
+        let mut cells = Vec::new();
+        for (column, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() || matches!(ch, '|' | '-' | '+' | '=' | ':') {
+                continue;
+            }
+            match u8::try_from(ch)
+                .ok()
+                .filter(|&b| self.widest.digit(b).is_some())
+            {
+                Some(b) => cells.push((column + 1, b)),
+                None => {
+                    return Err((
+                        column + 1,
+                        format!(
+                            "unexpected {ch:?}: expected a digit, or '.', '0', '_' or '*' for an empty cell"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok((!cells.is_empty()).then_some(Row::Chars(cells)))
+    }
+
+    fn add_row(&mut self, line_no: usize, row: Row, out: &mut impl FnMut(ReadResult)) {
+        let side = row.len();
+        if self.pending.as_ref().is_some_and(|p| p.side != side) {
+            self.flush_pending(out);
+        }
+        if self.pending.is_none() {
+            let fixed = self.fixed_side();
+            let shapeless = fixed.is_none() && Shape::for_size(side).is_none();
+            if fixed.is_some_and(|n| n != side) || !(2..=MAX_SIZE).contains(&side) || shapeless {
+                let expected = match fixed {
+                    Some(n) => format!("{} cells (one-line puzzle) or a grid row of {n}", n * n),
+                    None => "a one-line puzzle of 16, 36, 81, 144, 256 or 625 cells (or --shape), or a grid row of 4 to 64 cells".to_string(),
+                };
+                out(Err(ParseError {
+                    line: line_no,
+                    column: 1,
+                    message: format!("found {side} cells on the line; expected {expected}"),
+                }));
+                return;
+            }
+            self.pending = Some(PendingBlock {
+                first_line: line_no,
+                side,
+                cells: Vec::with_capacity(side * side),
+                rows: 0,
+            });
+        }
+        let symbols = match self.symbols_for(side) {
+            Ok(s) => s,
+            Err(message) => {
+                self.pending = None;
+                out(Err(ParseError {
+                    line: line_no,
+                    column: 1,
+                    message,
+                }));
+                return;
+            }
+        };
+        let mut values = Vec::with_capacity(side);
+        let mut bad = None;
+        match row {
+            Row::Numbers(cells) => {
+                for (column, v) in cells {
+                    if v as usize > side {
+                        bad = Some((
+                            column,
+                            format!("{v} is larger than the side {side} of this grid"),
+                        ));
+                        break;
+                    }
+                    values.push(v);
+                }
+            }
+            Row::Chars(cells) => {
+                for (column, b) in cells {
+                    match symbols.digit(b) {
+                        Some(d) => values.push(d),
+                        None => {
+                            bad = Some((
+                                column,
+                                format!("'{}' is not a digit of a {side}x{side} grid", b as char),
+                            ));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((column, message)) = bad {
+            self.pending = None;
+            out(Err(ParseError {
+                line: line_no,
+                column,
+                message,
+            }));
+            return;
+        }
+        let p = self.pending.as_mut().expect("pending block");
+        p.cells.extend_from_slice(&values);
+        p.rows += 1;
+        if p.rows == p.side {
+            let p = self.pending.take().expect("pending block");
+            out(self.finish_block(p));
+        }
+    }
+
+    fn finish_block(&mut self, p: PendingBlock) -> ReadResult {
+        let err = |message: String| ParseError {
+            line: p.first_line,
+            column: 1,
+            message,
+        };
+        let geometry = self.geometry_for(p.side).map_err(err)?;
+        let grid = Grid::from_cells(geometry, p.cells).map_err(|e| err(e.to_string()))?;
+        Ok(Record {
+            grid,
+            line: p.first_line,
+            column: 1,
+            single_line: false,
+            prefix: String::new(),
+            comment: String::new(),
+        })
+    }
+}
+
+/// Reads exactly one puzzle from a text (a command-line argument, a small file).
+pub fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
+    let mut reader = Reader::new(options.clone());
+    let mut results = Vec::new();
+    let mut out = |r: ReadResult| results.push(r);
+    for (i, line) in text.lines().enumerate() {
+        reader.push(i + 1, line, &mut out);
+    }
+    reader.finish(&mut out);
+    match results.len() {
+        0 => Err(ParseError {
+            line: 1,
+            column: 1,
+            message: "no puzzle found".to_string(),
+        }),
+        1 => results.pop().expect("one result"),
+        _ => {
+            let first = results.into_iter().next().expect("results");
+            match first {
+                Err(e) => Err(e),
+                Ok(r) => Err(ParseError {
+                    line: r.line,
+                    column: 1,
+                    message: "expected one puzzle, found more".to_string(),
+                }),
+            }
+        }
+    }
+}
+
+/// Reads one puzzle with default options (shape inferred, standard symbols).
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    parse_one(text, &ReadOptions::default()).map(|r| r.grid)
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One line of `n*n` characters.
+    #[default]
+    Line,
+    /// `n` lines of integers, 0 = empty, as Octave's `disp` prints them.
+    Matrix,
+    /// A grid with `|`, `-` and `+` box separators.
+    Pretty,
+}
+
+/// Writes a grid on one line (`.` for empty cells).
+pub fn to_line(grid: &Grid, symbols: &Symbols) -> String {
+    grid.cells().iter().map(|&d| symbols.char(d)).collect()
+}
+
+/// Writes a grid as `n` lines of right-aligned integers (0 = empty), like Octave's `disp`.
+pub fn to_matrix(grid: &Grid) -> String {
+    let n = grid.size();
+    let width = if n >= 10 { 5 } else { 4 };
+    let mut s = String::with_capacity(n * n * width + n);
+    for r in 0..n {
+        for c in 0..n {
+            let _ = write!(s, "{:>width$}", grid.get(r * n + c));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The box separators of a grid: (rows per band, columns per stack), or no separators
+/// for geometries without boxes.
+fn box_dims(grid: &Grid) -> (usize, usize) {
+    match grid.geometry().shape() {
+        Some(s) => (s.box_rows(), s.box_cols()),
+        None => (grid.size(), grid.size()),
+    }
+}
+
+/// Writes a grid with `|`, `-` and `+` between boxes (Simple Sudoku style; readable back).
+pub fn to_pretty(grid: &Grid, symbols: &Symbols) -> String {
+    let n = grid.size();
+    let (br, bc) = box_dims(grid);
+    let stacks = n / bc;
+    let rule = vec!["-".repeat(2 * bc + 1); stacks].join("+");
+    let rule = &rule[1..rule.len() - 1];
+    let mut s = String::new();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            s.push_str(rule);
+            s.push('\n');
+        }
+        for c in 0..n {
+            if c > 0 {
+                s.push_str(if c % bc == 0 { " | " } else { " " });
+            }
+            s.push(symbols.char(grid.get(r * n + c)));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Writes candidates as a pencil-mark grid: each cell's digits, columns aligned, boxes
+/// separated as in [`to_pretty`].
+pub fn to_pencilmarks(cands: &Candidates, symbols: &Symbols) -> String {
+    let g = cands.geometry();
+    let n = g.size();
+    let (br, bc) = match g.shape() {
+        Some(s) => (s.box_rows(), s.box_cols()),
+        None => (n, n),
+    };
+    let text: Vec<String> = cands
+        .sets()
+        .iter()
+        .map(|set| set.iter().map(|d| symbols.char(d)).collect())
+        .collect();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| text[r * n + c].len())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            if c > 0 {
+                line.push_str(if c % bc == 0 { " | " } else { " " });
+            }
+            let _ = write!(line, "{:<w$}", text[r * n + c], w = widths[c]);
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    let mut s = String::new();
+    let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+    for (r, line) in lines.iter().enumerate() {
+        if r > 0 && r % br == 0 {
+            // Put a '+' under every box separator of the first line.
+            let first = &lines[0];
+            let rule: String = (0..width)
+                .map(|i| {
+                    if first.as_bytes().get(i) == Some(&b'|') {
+                        '+'
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            s.push_str(&rule);
+            s.push('\n');
+        }
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Line => "line",
+            Format::Matrix => "matrix",
+            Format::Pretty => "pretty",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LO_SHU: &str =
+        "816000003357000080492100000003816000000357000000492100000003816020000357100000492";
+
+    fn read_all(text: &str, options: ReadOptions) -> Vec<ReadResult> {
+        let mut reader = Reader::new(options);
+        let mut results = Vec::new();
+        let mut out = |r| results.push(r);
+        for (i, line) in text.lines().enumerate() {
+            reader.push(i + 1, line, &mut out);
+        }
+        reader.finish(&mut out);
+        results
+    }
+
+    #[test]
+    fn one_line_puzzles_with_ids_and_comments() {
+        let text = format!(
+            "# a comment\n{LO_SHU}\n00015097c6c3 {} 7.2\n34 {}\n\n",
+            LO_SHU.replace('0', "."),
+            LO_SHU
+        );
+        let results = read_all(&text, ReadOptions::default());
+        assert_eq!(results.len(), 3);
+        let r: Vec<&Record> = results.iter().map(|r| r.as_ref().unwrap()).collect();
+        assert_eq!(r[0].line, 2);
+        assert_eq!(r[1].prefix, "00015097c6c3");
+        assert_eq!(r[1].comment, "7.2");
+        assert_eq!(r[2].prefix, "34");
+        assert!(r.iter().all(|x| x.grid.cells() == r[0].grid.cells()));
+        assert_eq!(
+            to_line(&r[0].grid, &Symbols::standard(9)),
+            LO_SHU.replace('0', ".")
+        );
+    }
+
+    #[test]
+    fn matrix_and_pretty_round_trip() {
+        let grid = parse_grid(LO_SHU).unwrap();
+        let symbols = Symbols::standard(9);
+        for text in [to_matrix(&grid), to_pretty(&grid, &symbols)] {
+            let back = parse_grid(&text).unwrap();
+            assert_eq!(back, grid, "{text}");
+        }
+        // The Octave article's matrix as printed.
+        let octave = "   7   0   0   0   0   0   0   0   0\n   0   2   0   0   6   0   0   3   0\n";
+        let results = read_all(octave, ReadOptions::default());
+        assert_eq!(results.len(), 1);
+        assert!(
+            results[0]
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("2 of its 9 rows")
+        );
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_lines_and_rows() {
+        let line16 = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
+        let g = parse_grid(line16).unwrap();
+        assert_eq!(g.size(), 16);
+        assert_eq!(g.get(0), 13);
+        // The same grid as 16 rows of 16 characters.
+        let rows: String = line16
+            .as_bytes()
+            .chunks(16)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        assert_eq!(parse_grid(&rows).unwrap(), g);
+        // A Shidoku line is not mistaken for a 16x16 row.
+        assert_eq!(parse_grid("1..........3...4").unwrap().size(), 4);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let bad = LO_SHU.replace("816", "81x");
+        let results = read_all(
+            &format!("{LO_SHU}\n{bad}\n{LO_SHU}\n"),
+            ReadOptions::default(),
+        );
+        assert_eq!(results.len(), 3);
+        let e = results[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        assert!(results[0].is_ok() && results[2].is_ok());
+        let short = &LO_SHU[..80];
+        let e = parse_grid(short).unwrap_err();
+        assert!(e.message.contains("80 cells"), "{}", e.message);
+    }
+
+    #[test]
+    fn fixed_shape_and_symbols() {
+        let options = ReadOptions {
+            shape: Some(Shape::new(2, 3).unwrap()),
+            ..Default::default()
+        };
+        let r = parse_one("123456456123..............6.........", &options).unwrap();
+        assert_eq!(r.grid.geometry().shape().unwrap().box_cols(), 3);
+        let letters = ReadOptions {
+            symbols: SymbolStyle::Custom("ABCDEFGHI".into()),
+            ..Default::default()
+        };
+        let moler = LO_SHU
+            .bytes()
+            .map(|b| {
+                if b == b'0' {
+                    '.'
+                } else {
+                    (b'A' + b - b'1') as char
+                }
+            })
+            .collect::<String>();
+        assert_eq!(
+            parse_one(&moler, &letters).unwrap().grid,
+            parse_grid(LO_SHU).unwrap()
+        );
+    }
+}

@@ -1,0 +1,444 @@
+//! Geometry: the cells of an `n x n` grid and its *houses*, the groups of `n` cells that
+//! must each hold every digit exactly once.
+//!
+//! Houses are data, computed once per geometry: rows, columns and boxes for a standard
+//! sudoku, and whatever a variant adds (diagonals, windows, jigsaw regions). Every module
+//! that needs peers or houses asks the geometry, so a variant is a new list of houses,
+//! never a new code path.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::shape::{MAX_SIZE, Shape};
+
+/// Index of a cell, row-major: `row * n + col`, both from 0.
+pub type Cell = usize;
+
+/// What kind of constraint a house is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HouseKind {
+    /// A row of the grid.
+    Row,
+    /// A column of the grid.
+    Column,
+    /// A box of the box shape.
+    Box,
+    /// A main diagonal (X-sudoku).
+    Diagonal,
+    /// An extra window (windoku).
+    Window,
+    /// An irregular region (jigsaw).
+    Region,
+}
+
+impl HouseKind {
+    /// The lower-case noun for messages ("row", "column", "box", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Window => "window",
+            HouseKind::Region => "region",
+        }
+    }
+}
+
+/// A group of `n` cells that hold each digit exactly once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct House {
+    kind: HouseKind,
+    index: usize,
+    cells: Box<[u16]>,
+}
+
+impl House {
+    /// The kind of the house.
+    pub fn kind(&self) -> HouseKind {
+        self.kind
+    }
+
+    /// Its number among houses of the same kind, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Its cells, in increasing order.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.cells.iter().map(|&c| c as Cell)
+    }
+
+    /// Whether `cell` is in the house.
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.cells.binary_search(&(cell as u16)).is_ok()
+    }
+}
+
+impl fmt::Display for House {
+    /// `r3`, `c5`, `b7` (1-based), `d1`, `w2`, `g4` (jigsaw region).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = match self.kind {
+            HouseKind::Row => 'r',
+            HouseKind::Column => 'c',
+            HouseKind::Box => 'b',
+            HouseKind::Diagonal => 'd',
+            HouseKind::Window => 'w',
+            HouseKind::Region => 'g',
+        };
+        write!(f, "{}{}", letter, self.index + 1)
+    }
+}
+
+/// The cells and houses of one puzzle type (a size plus its constraints).
+#[derive(Debug)]
+pub struct Geometry {
+    size: usize,
+    shape: Option<Shape>,
+    name: String,
+    houses: Vec<House>,
+    /// `cell_houses[cell_house_start[c]..cell_house_start[c+1]]` are the houses of cell `c`.
+    cell_houses: Vec<u32>,
+    cell_house_start: Vec<u32>,
+    /// `peers[peer_start[c]..peer_start[c+1]]` are the cells sharing a house with `c`.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    standard: bool,
+}
+
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        self.size == other.size && self.shape == other.shape && self.houses == other.houses
+    }
+}
+
+impl Eq for Geometry {}
+
+/// Why a list of houses does not make a geometry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GeometryError {
+    /// The side is outside the supported range.
+    #[error("side {0} is outside the supported range 2..={MAX_SIZE}")]
+    Size(usize),
+    /// A house has the wrong number of cells or a cell out of range.
+    #[error(
+        "{kind} {index} has {len} cells; every house needs exactly {size} distinct cells of the grid"
+    )]
+    BadHouse {
+        /// Kind of the faulty house.
+        kind: &'static str,
+        /// Its 1-based number.
+        index: usize,
+        /// Its number of cells.
+        len: usize,
+        /// The side the house should have.
+        size: usize,
+    },
+}
+
+impl Geometry {
+    /// The standard sudoku of a box shape: rows, columns and boxes.
+    pub fn new(shape: Shape) -> Geometry {
+        let n = shape.size();
+        let mut houses = rows_and_columns(n);
+        for b in 0..n {
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
+            // Boxes are numbered row-major: n / box_cols boxes across.
+            let top = (b / (n / bc)) * br;
+            let left = (b % (n / bc)) * bc;
+            let cells = (0..br)
+                .flat_map(|r| (0..bc).map(move |c| ((top + r) * n + left + c) as u16))
+                .collect();
+            houses.push(House {
+                kind: HouseKind::Box,
+                index: b,
+                cells,
+            });
+        }
+        let mut g = Geometry::build(n, Some(shape), shape.to_string(), houses);
+        g.standard = true;
+        g
+    }
+
+    /// A Latin square of side `n`: rows and columns only.
+    pub fn latin(n: usize) -> Result<Geometry, GeometryError> {
+        if !(2..=MAX_SIZE).contains(&n) {
+            return Err(GeometryError::Size(n));
+        }
+        Ok(Geometry::build(
+            n,
+            None,
+            format!("latin {n}"),
+            rows_and_columns(n),
+        ))
+    }
+
+    /// A geometry from explicit extra houses added to rows and columns (variants).
+    ///
+    /// `shape` is kept for display and transforms; `name` describes the variant.
+    pub fn with_houses(
+        n: usize,
+        shape: Option<Shape>,
+        name: String,
+        extra: Vec<(HouseKind, Vec<Cell>)>,
+    ) -> Result<Geometry, GeometryError> {
+        if !(2..=MAX_SIZE).contains(&n) {
+            return Err(GeometryError::Size(n));
+        }
+        let mut houses = rows_and_columns(n);
+        let mut counters: HashMap<HouseKind, usize> = HashMap::new();
+        for (kind, mut cells) in extra {
+            let index = counters.entry(kind).or_default();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() != n || cells.iter().any(|&c| c >= n * n) {
+                return Err(GeometryError::BadHouse {
+                    kind: kind.name(),
+                    index: *index + 1,
+                    len: cells.len(),
+                    size: n,
+                });
+            }
+            houses.push(House {
+                kind,
+                index: *index,
+                cells: cells.iter().map(|&c| c as u16).collect(),
+            });
+            *index += 1;
+        }
+        Ok(Geometry::build(n, shape, name, houses))
+    }
+
+    fn build(size: usize, shape: Option<Shape>, name: String, houses: Vec<House>) -> Geometry {
+        let cells = size * size;
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for c in house.cells() {
+                per_cell[c].push(h as u32);
+            }
+        }
+        let mut cell_houses = Vec::new();
+        let mut cell_house_start = vec![0u32];
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0u32];
+        let mut mark = vec![false; cells];
+        for (c, hs) in per_cell.iter().enumerate() {
+            cell_houses.extend_from_slice(hs);
+            cell_house_start.push(cell_houses.len() as u32);
+            let mut mine: Vec<u16> = Vec::new();
+            for &h in hs {
+                for p in houses[h as usize].cells() {
+                    if p != c && !mark[p] {
+                        mark[p] = true;
+                        mine.push(p as u16);
+                    }
+                }
+            }
+            for &p in &mine {
+                mark[p as usize] = false;
+            }
+            mine.sort_unstable();
+            peers.extend_from_slice(&mine);
+            peer_start.push(peers.len() as u32);
+        }
+        Geometry {
+            size,
+            shape,
+            name,
+            houses,
+            cell_houses,
+            cell_house_start,
+            peers,
+            peer_start,
+            standard: false,
+        }
+    }
+
+    /// The classic 9x9 geometry, shared.
+    pub fn classic() -> Arc<Geometry> {
+        static CLASSIC: OnceLock<Arc<Geometry>> = OnceLock::new();
+        CLASSIC
+            .get_or_init(|| Arc::new(Geometry::new(Shape::CLASSIC)))
+            .clone()
+    }
+
+    /// The standard geometry of a box shape, built once per process and shared.
+    pub fn standard(shape: Shape) -> Arc<Geometry> {
+        if shape == Shape::CLASSIC {
+            return Geometry::classic();
+        }
+        static CACHE: OnceLock<Mutex<HashMap<Shape, Arc<Geometry>>>> = OnceLock::new();
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        cache
+            .entry(shape)
+            .or_insert_with(|| Arc::new(Geometry::new(shape)))
+            .clone()
+    }
+
+    /// Side length `n`: the number of digits and of cells per house.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Number of cells, `n * n`.
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The box shape, if the geometry has standard boxes.
+    pub fn shape(&self) -> Option<Shape> {
+        self.shape
+    }
+
+    /// A short description: `3x3`, `latin 5`, `3x3 x`, ...
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether this is a plain sudoku (rows, columns, boxes of its shape and nothing else).
+    pub fn is_standard(&self) -> bool {
+        self.standard
+    }
+
+    /// Whether this is the classic 9x9 sudoku, which has a specialised fast engine.
+    pub fn is_classic(&self) -> bool {
+        self.standard && self.shape == Some(Shape::CLASSIC)
+    }
+
+    /// All houses: rows `0..n`, then columns `n..2n`, then the rest (boxes first).
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The houses containing `cell`, as indices into [`Geometry::houses`].
+    pub fn houses_of(&self, cell: Cell) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let (a, b) = (
+            self.cell_house_start[cell] as usize,
+            self.cell_house_start[cell + 1] as usize,
+        );
+        self.cell_houses[a..b].iter().map(|&h| h as usize)
+    }
+
+    /// The cells that share a house with `cell` (not `cell` itself), in increasing order.
+    pub fn peers(&self, cell: Cell) -> &[u16] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn are_peers(&self, a: Cell, b: Cell) -> bool {
+        a != b && self.peers(a).binary_search(&(b as u16)).is_ok()
+    }
+
+    /// Row of a cell, from 0.
+    pub fn row(&self, cell: Cell) -> usize {
+        cell / self.size
+    }
+
+    /// Column of a cell, from 0.
+    pub fn col(&self, cell: Cell) -> usize {
+        cell % self.size
+    }
+
+    /// The cell at a row and column, both from 0.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        row * self.size + col
+    }
+
+    /// The house index of row `r`.
+    pub fn row_house(&self, r: usize) -> usize {
+        r
+    }
+
+    /// The house index of column `c`.
+    pub fn col_house(&self, c: usize) -> usize {
+        self.size + c
+    }
+
+    /// Box number (row-major, from 0) of a cell, for geometries with a shape.
+    pub fn box_of(&self, cell: Cell) -> Option<usize> {
+        let shape = self.shape?;
+        let (r, c) = (self.row(cell), self.col(cell));
+        Some((r / shape.box_rows()) * (self.size / shape.box_cols()) + c / shape.box_cols())
+    }
+
+    /// The `r3c9` name of a cell (1-based, as solvers write it).
+    pub fn cell_name(&self, cell: Cell) -> String {
+        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}
+
+fn rows_and_columns(n: usize) -> Vec<House> {
+    let mut houses = Vec::with_capacity(3 * n);
+    for r in 0..n {
+        houses.push(House {
+            kind: HouseKind::Row,
+            index: r,
+            cells: (0..n).map(|c| (r * n + c) as u16).collect(),
+        });
+    }
+    for c in 0..n {
+        houses.push(House {
+            kind: HouseKind::Column,
+            index: c,
+            cells: (0..n).map(|r| (r * n + c) as u16).collect(),
+        });
+    }
+    houses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_has_twenty_peers_and_three_houses() {
+        let g = Geometry::classic();
+        assert_eq!(g.houses().len(), 27);
+        for cell in 0..81 {
+            assert_eq!(g.peers(cell).len(), 20);
+            assert_eq!(g.houses_of(cell).len(), 3);
+        }
+        assert!(g.is_classic());
+        assert_eq!(g.box_of(g.cell(4, 7)), Some(5));
+        assert_eq!(g.houses()[18 + 5].to_string(), "b6");
+        assert!(!g.are_peers(0, 80) && g.are_peers(0, 20) && g.are_peers(0, 72));
+    }
+
+    #[test]
+    fn rectangular_boxes_tile_the_grid() {
+        for (r, c) in [(2, 3), (3, 2), (3, 4), (2, 5), (4, 4), (5, 5), (8, 8)] {
+            let shape = Shape::new(r, c).unwrap();
+            let g = Geometry::new(shape);
+            let n = shape.size();
+            let mut seen = vec![0; n * n];
+            for h in g.houses().iter().filter(|h| h.kind() == HouseKind::Box) {
+                assert_eq!(h.cells().len(), n);
+                for cell in h.cells() {
+                    seen[cell] += 1;
+                    assert_eq!(g.box_of(cell), Some(h.index()));
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{shape}");
+            // Peers: row + column + the box cells outside them.
+            let expected = 2 * (n - 1) + (r - 1) * (c - 1);
+            assert!((0..n * n).all(|cell| g.peers(cell).len() == expected));
+        }
+    }
+
+    #[test]
+    fn extra_houses_are_checked() {
+        let diag: Vec<Cell> = (0..9).map(|i| i * 10).collect();
+        let g =
+            Geometry::with_houses(9, None, "x".into(), vec![(HouseKind::Diagonal, diag)]).unwrap();
+        assert!(g.are_peers(0, 80));
+        let bad =
+            Geometry::with_houses(9, None, "bad".into(), vec![(HouseKind::Region, vec![1, 2])]);
+        assert!(bad.is_err());
+        assert!(Geometry::latin(1).is_err());
+        assert_eq!(Geometry::latin(5).unwrap().peers(0).len(), 8);
+    }
+}

@@ -1,0 +1,240 @@
+//! The house-based engine for every geometry: candidates as 64-bit digit sets, naked and
+//! hidden singles over the geometry's houses, minimum-remaining-values branching.
+//!
+//! Changes are recorded on a trail and undone on backtracking, so memory stays
+//! `O(cells * n)` even for 64x64 grids, and the search is an explicit loop: no recursion,
+//! whatever the depth.
+
+use super::{Budget, Limits, Report, Stop};
+use crate::grid::Grid;
+
+/// Search state over one geometry.
+struct Engine {
+    n: usize,
+    all: u64,
+    /// `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    /// Houses flattened: house `h` is `house_cells[h * n..(h + 1) * n]`.
+    house_cells: Vec<u16>,
+    cand: Vec<u64>,
+    trail: Vec<(u16, u64)>,
+    queue: Vec<u16>,
+}
+
+impl Engine {
+    fn new(grid: &Grid) -> Engine {
+        let g = grid.geometry();
+        let n = g.size();
+        let cells = g.cell_count();
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0u32];
+        for c in 0..cells {
+            peers.extend_from_slice(g.peers(c));
+            peer_start.push(peers.len() as u32);
+        }
+        let house_cells = g
+            .houses()
+            .iter()
+            .flat_map(|h| h.cells().map(|c| c as u16))
+            .collect();
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Engine {
+            n,
+            all,
+            peers,
+            peer_start,
+            house_cells,
+            cand: vec![all; cells],
+            trail: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, cell: usize, mask: u64) {
+        self.trail.push((cell as u16, self.cand[cell]));
+        self.cand[cell] = mask;
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (cell, old) = self.trail.pop().expect("trail entry");
+            self.cand[cell as usize] = old;
+        }
+        self.queue.clear();
+    }
+
+    /// Fixes `cell` to the digit bit `bit`; false on contradiction.
+    #[inline]
+    fn assign(&mut self, cell: usize, bit: u64) -> bool {
+        let m = self.cand[cell];
+        if m & bit == 0 {
+            return false;
+        }
+        if m != bit {
+            self.set(cell, bit);
+            self.queue.push(cell as u16);
+        }
+        true
+    }
+
+    /// Naked singles, then hidden singles, until nothing changes; false on contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                let bit = self.cand[cell];
+                let (a, b) = (
+                    self.peer_start[cell] as usize,
+                    self.peer_start[cell + 1] as usize,
+                );
+                for k in a..b {
+                    let p = self.peers[k] as usize;
+                    let m = self.cand[p];
+                    if m & bit != 0 {
+                        let left = m & !bit;
+                        if left == 0 {
+                            return false;
+                        }
+                        self.set(p, left);
+                        if left & (left - 1) == 0 {
+                            self.queue.push(p as u16);
+                        }
+                    }
+                }
+            }
+            let mut placed = false;
+            for h in 0..self.house_cells.len() / self.n {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for k in h * self.n..(h + 1) * self.n {
+                    let m = self.cand[self.house_cells[k] as usize];
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != self.all {
+                    return false;
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    for k in h * self.n..(h + 1) * self.n {
+                        let cell = self.house_cells[k] as usize;
+                        if self.cand[cell] & bit != 0 {
+                            if self.cand[cell] != bit {
+                                if !self.assign(cell, bit) {
+                                    return false;
+                                }
+                                placed = true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                if placed {
+                    break;
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// The unfixed cell with the fewest candidates, or `None` when all are fixed.
+    fn choose(&self) -> Option<usize> {
+        let mut best = None;
+        let mut best_len = u32::MAX;
+        for (cell, &m) in self.cand.iter().enumerate() {
+            let len = m.count_ones();
+            if len > 1 && len < best_len {
+                best_len = len;
+                best = Some(cell);
+                if len == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn solution(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(self.cand.iter().map(|m| m.trailing_zeros() as u8 + 1));
+    }
+}
+
+/// One pending choice: the cell, the digits not yet tried, where to undo to.
+struct Frame {
+    cell: usize,
+    left: u64,
+    mark: usize,
+}
+
+/// Searches any geometry; see [`super::search`].
+pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    let mut budget = Budget::new(limits);
+    let mut solutions = 0;
+    let report = |solutions, budget: &Budget, stop| Report {
+        solutions,
+        guesses: budget.nodes(),
+        stop,
+    };
+    if limits.solutions == 0 {
+        return report(0, &budget, Stop::SolutionLimit);
+    }
+    let mut e = Engine::new(grid);
+    let _ = e.n;
+    for (cell, &v) in grid.cells().iter().enumerate() {
+        if v != 0 && !e.assign(cell, 1u64 << (v - 1)) {
+            return report(0, &budget, Stop::Exhausted);
+        }
+    }
+    if !e.propagate() {
+        return report(0, &budget, Stop::Exhausted);
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut buffer = Vec::with_capacity(grid.cells().len());
+    loop {
+        // Descend: the state is consistent and propagated here.
+        match e.choose() {
+            None => {
+                solutions += 1;
+                e.solution(&mut buffer);
+                if !on_solution(&buffer) || solutions >= limits.solutions {
+                    return report(solutions, &budget, Stop::SolutionLimit);
+                }
+            }
+            Some(cell) => {
+                let mark = e.trail.len();
+                stack.push(Frame {
+                    cell,
+                    left: e.cand[cell],
+                    mark,
+                });
+            }
+        }
+        // Try the next alternative of the innermost choice that has one.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return report(solutions, &budget, Stop::Exhausted);
+            };
+            if top.left == 0 {
+                stack.pop();
+                continue;
+            }
+            let bit = top.left & top.left.wrapping_neg();
+            top.left &= !bit;
+            let (cell, mark) = (top.cell, top.mark);
+            e.undo_to(mark);
+            if !budget.node() {
+                let stop = budget.stopped().unwrap_or(Stop::NodeLimit);
+                return report(solutions, &budget, stop);
+            }
+            if e.assign(cell, bit) && e.propagate() {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Exact solving: first solution, solution counts up to a limit, and enumeration.
+//!
+//! One search primitive, [`search`], serves all three: it reports each solution to a
+//! callback and stops at a solution limit, a node limit or a deadline. Classic 9x9
+//! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
+//! house-based engine ([`general`]). Both are tested to agree.
+
+pub mod classic;
+pub mod general;
+
+use std::time::Instant;
+
+use crate::grid::Grid;
+
+/// Bounds on one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Stop after this many solutions (`u64::MAX`: find them all).
+    pub solutions: u64,
+    /// Stop after this many branching nodes.
+    pub nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Stop at the `n`th solution, no other bound.
+    pub fn solutions(n: u64) -> Limits {
+        Limits {
+            solutions: n,
+            nodes: None,
+            deadline: None,
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The whole search space was explored.
+    Exhausted,
+    /// The solution limit was reached (or the callback asked to stop).
+    SolutionLimit,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Branching nodes (guesses) made.
+    pub guesses: u64,
+    /// Why it stopped.
+    pub stop: Stop,
+}
+
+/// Searches `grid`, calling `on_solution` with each solution's cells (row-major digits);
+/// the callback returns `false` to stop early.
+///
+/// A grid whose givens conflict has no solution.
+pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    if grid.geometry().is_classic() {
+        classic::search(grid.cells(), limits, on_solution)
+    } else {
+        general::search(grid, limits, on_solution)
+    }
+}
+
+/// The first solution found, if any.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    let mut found = None;
+    search(grid, &Limits::solutions(1), &mut |cells| {
+        found = Some(cells.to_vec());
+        false
+    });
+    found.map(|cells| {
+        Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits its grid")
+    })
+}
+
+/// A solution count, possibly cut short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether that is all of them (false when a limit stopped the search).
+    pub complete: bool,
+}
+
+/// Counts solutions, stopping at `limit` (then `complete` is false unless the search
+/// space happened to end there too).
+pub fn count_solutions(grid: &Grid, limit: u64) -> Count {
+    let report = search(grid, &Limits::solutions(limit), &mut |_| true);
+    Count {
+        count: report.solutions,
+        complete: report.stop == Stop::Exhausted,
+    }
+}
+
+/// The verdict on a puzzle's solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No solution.
+    None,
+    /// Exactly one, given.
+    Unique(Grid),
+    /// Two or more; the first found is given.
+    Multiple(Grid),
+}
+
+/// Solves and checks uniqueness in one search (count up to 2).
+pub fn solve_unique(grid: &Grid) -> Verdict {
+    let mut first = None;
+    let report = search(grid, &Limits::solutions(2), &mut |cells| {
+        if first.is_none() {
+            first = Some(cells.to_vec());
+        }
+        true
+    });
+    let to_grid =
+        |cells: Vec<u8>| Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits");
+    match (report.solutions, first) {
+        (0, _) | (_, None) => Verdict::None,
+        (1, Some(c)) => Verdict::Unique(to_grid(c)),
+        (_, Some(c)) => Verdict::Multiple(to_grid(c)),
+    }
+}
+
+/// Checks limits every this many nodes (reading the clock is not free).
+const CLOCK_EVERY: u64 = 256;
+
+/// Node and time budget shared by the engines.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: Option<Stop>,
+}
+
+impl Budget {
+    pub(crate) fn new(limits: &Limits) -> Budget {
+        Budget {
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.deadline,
+            stopped: None,
+        }
+    }
+
+    /// Counts one node; returns false when the search must stop.
+    #[inline]
+    pub(crate) fn node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = Some(Stop::NodeLimit);
+            return false;
+        }
+        if self.nodes % CLOCK_EVERY == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = Some(Stop::Timeout);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(crate) fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+}
+
+#[cfg(test)]
+mod tests;

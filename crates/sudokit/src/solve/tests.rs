@@ -1,0 +1,392 @@
+//! Solver tests: figures from the seed documents, a deliberately simple oracle, and
+//! agreement between the classic and general engines on random puzzles of every shape.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::format::parse_grid;
+use crate::geometry::Geometry;
+use crate::shape::Shape;
+
+/// Moler's Lo-Shu puzzle, figure 14.1.
+const LO_SHU: &str =
+    "816000003357000080492100000003816000000357000000492100000003816020000357100000492";
+/// Its solution, figure 14.3.
+const LO_SHU_SOLUTION: &str =
+    "816579243357624981492138765243816579981357624765492138579243816624981357138765492";
+
+/// A test-only oracle: plain recursive backtracking over the first empty cell, digits
+/// ascending, checking peers directly. Slow and obviously right.
+fn oracle_count(grid: &mut Grid, limit: u64, found: &mut Vec<Vec<u8>>) -> u64 {
+    let Some(cell) = (0..grid.cells().len()).find(|&c| grid.get(c) == 0) else {
+        found.push(grid.cells().to_vec());
+        return 1;
+    };
+    let g = grid.geometry().clone();
+    let mut total = 0;
+    for d in 1..=grid.size() as u8 {
+        if g.peers(cell).iter().all(|&p| grid.get(p as usize) != d) {
+            grid.set(cell, d);
+            total += oracle_count(grid, limit - total, found);
+            grid.set(cell, 0);
+            if total >= limit {
+                break;
+            }
+        }
+    }
+    total
+}
+
+fn oracle(grid: &Grid, limit: u64) -> (u64, Vec<Vec<u8>>) {
+    let mut found = Vec::new();
+    if grid.first_conflict().is_some() {
+        return (0, found);
+    }
+    let mut g = grid.clone();
+    let n = oracle_count(&mut g, limit, &mut found);
+    (n, found)
+}
+
+fn all_solutions(grid: &Grid, limit: u64) -> (Report, Vec<Vec<u8>>) {
+    let mut found = Vec::new();
+    let report = search(grid, &Limits::solutions(limit), &mut |s| {
+        found.push(s.to_vec());
+        true
+    });
+    (report, found)
+}
+
+fn general_solutions(grid: &Grid, limit: u64) -> (Report, Vec<Vec<u8>>) {
+    let mut found = Vec::new();
+    let report = general::search(grid, &Limits::solutions(limit), &mut |s| {
+        found.push(s.to_vec());
+        true
+    });
+    (report, found)
+}
+
+#[test]
+fn lo_shu_has_the_books_unique_solution() {
+    let puzzle = parse_grid(LO_SHU).unwrap();
+    let Verdict::Unique(solution) = solve_unique(&puzzle) else {
+        panic!("Lo-Shu puzzle must be unique")
+    };
+    assert_eq!(solution, parse_grid(LO_SHU_SOLUTION).unwrap());
+    assert!(solution.solves(&puzzle));
+}
+
+#[test]
+fn lo_shu_variants_of_exercise_14_5() {
+    // "a 5 would produce another valid puzzle with a unique solution, a 6 would produce
+    // a puzzle with two possible solutions, and a 7 would produce a puzzle with no
+    // solution"; emptied, the cell leaves four solutions (the chapter's exercise).
+    for (value, expected) in [(1u8, 1u64), (5, 1), (6, 2), (7, 0), (0, 4)] {
+        let mut puzzle = parse_grid(LO_SHU).unwrap();
+        puzzle.set(72, value);
+        let count = count_solutions(&puzzle, 100);
+        assert_eq!(
+            count,
+            Count {
+                count: expected,
+                complete: true
+            },
+            "(9,1) = {value}"
+        );
+        let (oracle_n, _) = oracle(&puzzle, 100);
+        assert_eq!(oracle_n, expected);
+        assert_eq!(general_solutions(&puzzle, 100).0.solutions, expected);
+    }
+}
+
+#[test]
+fn kron_eye3_magic3_has_283576_solutions() {
+    // Moler: "sudoku_all ... has 283576 solutions".
+    let text = "816000000357000000492000000000816000000357000000492000000000816000000357000000492";
+    let puzzle = parse_grid(text).unwrap();
+    let count = count_solutions(&puzzle, u64::MAX);
+    assert_eq!(
+        count,
+        Count {
+            count: 283_576,
+            complete: true
+        }
+    );
+    let limited = count_solutions(&puzzle, 1000);
+    assert_eq!(
+        limited,
+        Count {
+            count: 1000,
+            complete: false
+        }
+    );
+}
+
+#[test]
+fn octave_article_puzzle_as_printed() {
+    // Linux Gazette 174: the starting puzzle and the unique solution it prints.
+    let puzzle = "
+   7   0   0   0   0   0   0   0   0
+   0   2   0   0   6   0   0   3   0
+   0   0   3   0   0   1   0   0   9
+   0   0   0   5   0   0   3   0   0
+   0   7   0   0   2   0   0   4   0
+   0   0   8   0   0   7   0   0   1
+   4   0   0   3   0   0   9   0   0
+   0   8   0   0   9   0   0   6   3
+   0   0   9   0   0   6   0   0   5";
+    let solution = "
+   7   1   4   9   5   3   6   8   2
+   9   2   5   7   6   8   1   3   4
+   8   6   3   2   4   1   7   5   9
+   6   9   2   5   1   4   3   7   8
+   3   7   1   8   2   9   5   4   6
+   5   4   8   6   3   7   2   9   1
+   4   5   6   3   8   2   9   1   7
+   2   8   7   1   9   5   4   6   3
+   1   3   9   4   7   6   8   2   5";
+    let puzzle = parse_grid(puzzle).unwrap();
+    assert_eq!(
+        solve_unique(&puzzle),
+        Verdict::Unique(parse_grid(solution).unwrap())
+    );
+}
+
+#[test]
+fn seed_003_example_is_unique_with_its_printed_solution() {
+    let p = "040005100560003002002608004705000030000000000010000507200906400300800026006400080";
+    let s = "847295163561743892932618754785164239423579618619382547258936471374851926196427385";
+    assert_eq!(
+        solve_unique(&parse_grid(p).unwrap()),
+        Verdict::Unique(parse_grid(s).unwrap())
+    );
+}
+
+#[test]
+fn shidoku_figures() {
+    // Figure 14.8, diag(1:4): "two possible solutions, which happen to be matrix
+    // transposes of each other".
+    let diag = parse_grid("1000020000300004").unwrap();
+    let (report, sols) = all_solutions(&diag, 10);
+    assert_eq!(report.solutions, 2);
+    let y: Vec<u8> = "1423324141322314".bytes().map(|b| b - b'0').collect();
+    let transpose = |s: &[u8]| (0..16).map(|i| s[(i % 4) * 4 + i / 4]).collect::<Vec<u8>>();
+    assert!(sols.contains(&y) && sols.contains(&transpose(&y)));
+    // Figure 14.4 is solved by singletons alone, so it is unique.
+    let fig14_4 = parse_grid("1.....3..2.....4").unwrap();
+    assert_eq!(count_solutions(&fig14_4, 10).count, 1);
+}
+
+#[test]
+fn there_are_288_shidoku_grids() {
+    let empty = Grid::empty(Geometry::standard(Shape::SHIDOKU));
+    assert_eq!(
+        count_solutions(&empty, u64::MAX),
+        Count {
+            count: 288,
+            complete: true
+        }
+    );
+    assert_eq!(oracle(&empty, u64::MAX).0, 288);
+}
+
+#[test]
+#[ignore = "about a minute in a debug build; run with --release"]
+fn there_are_28200960_six_by_six_grids() {
+    let empty = Grid::empty(Geometry::standard(Shape::new(2, 3).unwrap()));
+    assert_eq!(count_solutions(&empty, u64::MAX).count, 28_200_960);
+}
+
+#[test]
+fn conflicting_givens_have_no_solution() {
+    let mut p = parse_grid(LO_SHU).unwrap();
+    p.set(1, 8); // a second 8 in row 1
+    assert_eq!(count_solutions(&p, 10).count, 0);
+    assert_eq!(general_solutions(&p, 10).0.solutions, 0);
+    assert_eq!(solve(&p), None);
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let empty = Grid::empty(Geometry::classic());
+    let report = search(
+        &empty,
+        &Limits {
+            solutions: u64::MAX,
+            nodes: Some(50),
+            deadline: None,
+        },
+        &mut |_| true,
+    );
+    assert_eq!(report.stop, Stop::NodeLimit);
+    assert!(report.guesses <= 50);
+    let big = Grid::empty(Geometry::standard(Shape::new(5, 5).unwrap()));
+    let report = search(
+        &big,
+        &Limits {
+            solutions: u64::MAX,
+            nodes: None,
+            deadline: Some(Instant::now() + std::time::Duration::from_millis(50)),
+        },
+        &mut |_| true,
+    );
+    assert_eq!(report.stop, Stop::Timeout);
+}
+
+#[test]
+fn empty_and_large_grids_solve() {
+    for (r, c) in [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (8, 8),
+    ] {
+        let empty = Grid::empty(Geometry::standard(Shape::new(r, c).unwrap()));
+        let solution = solve(&empty).unwrap_or_else(|| panic!("{r}x{c} empty grid"));
+        assert!(solution.solves(&empty), "{r}x{c}");
+    }
+}
+
+/// A valid complete grid of any shape: the classic pattern `(bc*(r % br) + r/br + c) % n`.
+fn pattern_grid(shape: Shape) -> Vec<u8> {
+    let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((bc * (r % br) + r / br + c) % n + 1) as u8
+        })
+        .collect()
+}
+
+/// Shuffles a complete grid by operations that keep it valid: relabelling digits and
+/// permuting rows within bands, bands, columns within stacks and stacks.
+fn shuffled(shape: Shape, cells: &[u8], seed: &[u32]) -> Vec<u8> {
+    let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    let mut k = 0;
+    let mut next = |m: usize| {
+        k += 1;
+        seed[k % seed.len()] as usize % m
+    };
+    let perm = |len: usize, next: &mut dyn FnMut(usize) -> usize| {
+        let mut p: Vec<usize> = (0..len).collect();
+        for i in (1..len).rev() {
+            p.swap(i, next(i + 1));
+        }
+        p
+    };
+    let digits = perm(n, &mut next);
+    let bands = perm(n / br, &mut next);
+    let stacks = perm(n / bc, &mut next);
+    // Source row of each result row: bands move whole, rows move within their band.
+    let mut row_of = vec![0; n];
+    for band in 0..n / br {
+        let p = perm(br, &mut next);
+        for i in 0..br {
+            row_of[band * br + i] = bands[band] * br + p[i];
+        }
+    }
+    let mut col_of = vec![0; n];
+    for stack in 0..n / bc {
+        let p = perm(bc, &mut next);
+        for i in 0..bc {
+            col_of[stack * bc + i] = stacks[stack] * bc + p[i];
+        }
+    }
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            digits[cells[row_of[r] * n + col_of[c]] as usize - 1] as u8 + 1
+        })
+        .collect()
+}
+
+fn shapes() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape::new(2, 2).unwrap()),
+        Just(Shape::new(2, 3).unwrap()),
+        Just(Shape::new(3, 2).unwrap()),
+        Just(Shape::new(2, 4).unwrap()),
+        Just(Shape::CLASSIC),
+        Just(Shape::CLASSIC),
+    ]
+}
+
+/// A puzzle made by blanking cells of a shuffled valid grid (so it has at least the
+/// planted solution), possibly with a few cells then overwritten (so some have none).
+fn planted_puzzles() -> impl Strategy<Value = (Shape, Vec<u8>, Vec<u8>)> {
+    (
+        shapes(),
+        prop::collection::vec(any::<u32>(), 32),
+        0.2f64..0.75,
+        0usize..3,
+    )
+        .prop_map(|(shape, seed, blank, corrupt)| {
+            let solution = shuffled(shape, &pattern_grid(shape), &seed);
+            let n = shape.size();
+            let mut puzzle = solution.clone();
+            for (i, v) in puzzle.iter_mut().enumerate() {
+                let r =
+                    seed[i % 32].rotate_left(i as u32 % 31) ^ (i as u32).wrapping_mul(0x9e37_79b9);
+                if (r % 1000) as f64 / 1000.0 < blank {
+                    *v = 0;
+                }
+            }
+            for k in 0..corrupt {
+                let i = seed[k] as usize % (n * n);
+                puzzle[i] = (seed[k + 5] as usize % n + 1) as u8;
+            }
+            (shape, solution, puzzle)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn planted_puzzles_solve_consistently((shape, planted, cells) in planted_puzzles()) {
+        let g = Geometry::standard(shape);
+        let planted = Grid::from_cells(g.clone(), planted).unwrap();
+        prop_assert!(planted.first_conflict().is_none());
+        let puzzle = Grid::from_cells(g, cells).unwrap();
+        let (report, sols) = all_solutions(&puzzle, 50);
+        let (general_report, general_sols) = general_solutions(&puzzle, 50);
+        // Every solution is valid and keeps the givens.
+        for s in sols.iter().chain(&general_sols) {
+            let s = Grid::from_cells(puzzle.geometry().clone(), s.clone()).unwrap();
+            prop_assert!(s.solves(&puzzle));
+        }
+        // Engines agree on the count and, below the limit, on the set of solutions.
+        prop_assert_eq!(report.solutions, general_report.solutions);
+        if report.stop == Stop::Exhausted {
+            let mut a = sols.clone();
+            let mut b = general_sols.clone();
+            a.sort();
+            b.sort();
+            prop_assert_eq!(a, b);
+            // The oracle agrees (small searches only).
+            let (n, _) = oracle(&puzzle, 50);
+            prop_assert_eq!(n, report.solutions);
+            // Without corruption the planted solution is among them.
+            if puzzle.cells().iter().zip(planted.cells()).all(|(&p, &s)| p == 0 || p == s) {
+                prop_assert!(sols.contains(&planted.cells().to_vec()));
+            }
+        }
+    }
+}
+
+#[test]
+fn first_solution_matches_a_solution_of_the_oracle() {
+    let g = Arc::new(Geometry::new(Shape::new(2, 3).unwrap()));
+    let mut puzzle = Grid::empty(g);
+    puzzle.set(0, 1);
+    puzzle.set(7, 3);
+    let first = solve(&puzzle).unwrap();
+    assert!(first.solves(&puzzle));
+}
