@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudokit::Shape;
+use sudokit::{Shape, Variant};
 
 /// A Sudoku toolkit: solve, count, check, rate, generate and transform puzzles of every
 /// size.
@@ -44,6 +44,32 @@ pub struct InputArgs {
     /// 0 is a digit), or an explicit alphabet such as `ABCDEFGHI` (Moler's letters).
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
+    /// Puzzle type: `standard`, `latin` (rows and columns only), `x` (both diagonals),
+    /// `windoku` (extra windows), `jigsaw` (irregular regions); combine with commas
+    /// (`x,jigsaw`). Files can also say `# variant: x` before their puzzles.
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
+    /// Jigsaw region map: n*n labels, one per cell row by row (`111222333...`), each
+    /// label covering n cells. Implies `--variant jigsaw`.
+    #[arg(long, value_name = "LABELS", value_parser = parse_regions)]
+    pub regions: Option<Regions>,
+}
+
+/// A validated jigsaw region map (region of every cell, from 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Regions(pub Vec<u8>);
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse()
+        .map_err(|e: sudokit::variant::VariantError| e.to_string())
+}
+
+fn parse_regions(text: &str) -> Result<Regions, String> {
+    let labels = text.chars().filter(|c| !c.is_whitespace()).count();
+    let n = (labels as f64).sqrt().round() as usize;
+    Variant::parse_regions(text, n)
+        .map(Regions)
+        .map_err(|e| e.to_string())
 }
 
 /// Output format of batch commands.

@@ -68,7 +68,10 @@ fn source(arg: &str) -> Result<Source> {
     if let Some(b) = puzzles::builtin(arg) {
         return Ok(Source::Text(b.name.to_string(), b.text.to_string()));
     }
-    let looks_like_puzzle = arg.len() >= 16
+    // Puzzle text: puzzle characters only, with at least one digit or empty-cell mark
+    // (so a mistyped name like `lo-shoo` is reported as such, not parsed).
+    let looks_like_puzzle = arg.len() >= 4
+        && arg.chars().any(|c| c.is_ascii_digit() || ".*_".contains(c))
         && arg
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || ".*_ \n|-+".contains(c));
@@ -78,11 +81,23 @@ fn source(arg: &str) -> Result<Source> {
     bail!("{arg:?} is not a file, a built-in puzzle name (see `sudokit puzzles`) or puzzle text")
 }
 
-/// The read options the input arguments ask for.
+/// The read options the input arguments ask for (a disconnected jigsaw region is allowed
+/// but warned about on standard error).
 pub fn read_options(args: &InputArgs) -> ReadOptions {
+    let mut variant = args.variant.clone().unwrap_or_default();
+    if let Some(regions) = &args.regions {
+        let n = (regions.0.len() as f64).sqrt().round() as usize;
+        for r in sudokit::Variant::disconnected_regions(&regions.0, n) {
+            eprintln!("sudokit: warning: jigsaw region {} is not connected", r + 1);
+        }
+        variant.jigsaw = true;
+        variant.latin = false;
+        variant.regions = Some(regions.0.clone());
+    }
     ReadOptions {
         geometry: None,
         shape: args.shape,
+        variant,
         symbols: symbol_style(args.symbols.as_deref()),
     }
 }

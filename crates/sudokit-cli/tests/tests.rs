@@ -5,3 +5,4 @@ mod util;
 mod bench;
 mod puzzles;
 mod solve;
+mod variants;

@@ -12,7 +12,10 @@
 //!   and blanks between cells (SadMan `.sdk`, Simple Sudoku, our own pretty output).
 //!
 //! Lines starting with `#` are comments, `[...]` lines are section headers (`.sdk`),
-//! blank lines are skipped. The side is taken from the options, else inferred: from the
+//! blank lines are skipped. Two comment lines carry the variant for the puzzles after
+//! them: `# variant: x` (see [`Variant`]) and `# regions: <n*n labels>` (a jigsaw map). A
+//! jigsaw puzzle with no map known is followed by its map: a line of `n*n` labels or `n`
+//! lines of `n` labels. The side is taken from the options, else inferred: from the
 //! length of a one-line puzzle (16, 36, 81, 144, 256, 625 cells...) or from the number
 //! of cells in a grid's first row.
 //!
@@ -27,6 +30,7 @@ use crate::geometry::Geometry;
 use crate::grid::{Candidates, Grid};
 use crate::shape::{MAX_SIZE, Shape};
 use crate::symbols::{Symbols, SymbolsError};
+use crate::variant::Variant;
 
 /// Which alphabet digits are written in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,6 +78,8 @@ pub struct ReadOptions {
     pub geometry: Option<Arc<Geometry>>,
     /// The box shape of every puzzle; inferred per puzzle when `None`.
     pub shape: Option<Shape>,
+    /// The variant of every puzzle (until a `# variant:` line changes it).
+    pub variant: Variant,
     /// The alphabet.
     pub symbols: SymbolStyle,
 }
@@ -145,6 +151,10 @@ pub struct Reader {
     symbols: HashMap<usize, Symbols>,
     geometries: HashMap<usize, Arc<Geometry>>,
     pending: Option<PendingBlock>,
+    /// The variant in force (the options', until a header line changes it).
+    variant: Variant,
+    /// A jigsaw puzzle waiting for its region map, and the labels read so far.
+    awaiting: Option<(Record, String)>,
 }
 
 /// The result of one puzzle's text.
@@ -159,6 +169,7 @@ impl Reader {
             SymbolStyle::ZeroBased => Symbols::zero_based(36),
             SymbolStyle::Custom(_) => widest.clone(),
         };
+        let variant = options.variant.clone();
         Reader {
             options,
             widest,
@@ -166,6 +177,22 @@ impl Reader {
             symbols: HashMap::new(),
             geometries: HashMap::new(),
             pending: None,
+            variant,
+            awaiting: None,
+        }
+    }
+
+    /// Whether puzzles need a region map that has not been given yet.
+    fn needs_regions(&self) -> bool {
+        self.options.geometry.is_none() && self.variant.jigsaw && self.variant.regions.is_none()
+    }
+
+    /// Whether a side inferred from the text is acceptable for the variant.
+    fn side_ok(&self, n: usize) -> bool {
+        if self.variant.latin || self.variant.jigsaw {
+            n >= 3
+        } else {
+            Shape::for_size(n).is_some()
         }
     }
 
@@ -174,8 +201,9 @@ impl Reader {
         match (&self.options.geometry, self.options.shape) {
             (Some(g), _) => Some(g.size()),
             (None, Some(s)) => Some(s.size()),
-            (None, None) => match &self.options.symbols {
-                SymbolStyle::Custom(_) => Some(self.widest.len()),
+            (None, None) => match (&self.variant.regions, &self.options.symbols) {
+                (Some(r), _) => Some((r.len() as f64).sqrt().round() as usize),
+                (None, SymbolStyle::Custom(_)) => Some(self.widest.len()),
                 _ => None,
             },
         }
@@ -196,15 +224,113 @@ impl Reader {
         if let Some(g) = self.geometries.get(&n) {
             return Ok(g.clone());
         }
-        let shape = match self.options.shape {
-            Some(s) => s,
-            None => Shape::for_size(n).ok_or_else(|| {
-                format!("a side of {n} has no box shape; give one with --shape RxC")
-            })?,
+        let g = if self.variant.is_standard() {
+            let shape = match self.options.shape {
+                Some(s) => s,
+                None => Shape::for_size(n).ok_or_else(|| {
+                    format!("a side of {n} has no box shape; give one with --shape RxC")
+                })?,
+            };
+            Geometry::standard(shape)
+        } else {
+            // A jigsaw whose map follows the puzzle is read on a Latin square first and
+            // moved to its own geometry when the map arrives.
+            let variant = if self.needs_regions() {
+                Variant {
+                    latin: true,
+                    ..Variant::default()
+                }
+            } else {
+                self.variant.clone()
+            };
+            Arc::new(
+                Geometry::for_variant(n, self.options.shape, &variant)
+                    .map_err(|e| e.to_string())?,
+            )
         };
-        let g = Geometry::standard(shape);
         self.geometries.insert(n, g.clone());
         Ok(g)
+    }
+
+    /// Applies a `# variant:` or `# regions:` comment line; other comments are ignored.
+    fn header(&mut self, line_no: usize, comment: &str, out: &mut impl FnMut(ReadResult)) {
+        let Some((key, value)) = comment.trim_start_matches('#').split_once(':') else {
+            return;
+        };
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim();
+        let result = match key.as_str() {
+            "variant" => value.parse::<Variant>().map(|v| {
+                let regions = self.variant.regions.take();
+                self.variant = Variant {
+                    regions: if v.jigsaw { regions } else { None },
+                    ..v
+                };
+            }),
+            "regions" => {
+                let labels = value.chars().filter(|c| !c.is_whitespace()).count();
+                let n = (labels as f64).sqrt().round() as usize;
+                Variant::parse_regions(value, n).map(|r| {
+                    self.variant.jigsaw = true;
+                    self.variant.latin = false;
+                    self.variant.windows = false;
+                    self.variant.regions = Some(r);
+                })
+            }
+            _ => return,
+        };
+        self.geometries.clear();
+        if let Err(e) = result {
+            out(Err(ParseError {
+                line: line_no,
+                column: 1,
+                message: e.to_string(),
+            }));
+        }
+    }
+
+    /// Hands a finished puzzle on, or keeps it until its region map has been read.
+    fn emit(&mut self, result: ReadResult, out: &mut impl FnMut(ReadResult)) {
+        match result {
+            Ok(record) if self.needs_regions() => self.awaiting = Some((record, String::new())),
+            other => out(other),
+        }
+    }
+
+    /// Adds a line of region labels to the awaiting puzzle; emits it once the map is
+    /// complete.
+    fn add_region_line(&mut self, line: &str, out: &mut impl FnMut(ReadResult)) {
+        let Some((record, labels)) = self.awaiting.as_mut() else {
+            return;
+        };
+        labels.extend(
+            line.chars()
+                .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+')),
+        );
+        let n = record.grid.size();
+        if labels.chars().count() < n * n {
+            return;
+        }
+        let (record, labels) = self.awaiting.take().expect("awaiting puzzle");
+        let err = |message: String| ParseError {
+            line: record.line,
+            column: 1,
+            message,
+        };
+        let result = Variant::parse_regions(&labels, n)
+            .map_err(|e| err(format!("region map after the puzzle: {e}")))
+            .and_then(|regions| {
+                let variant = Variant {
+                    regions: Some(regions),
+                    ..self.variant.clone()
+                };
+                let g = Geometry::for_variant(n, self.options.shape, &variant)
+                    .map_err(|e| err(e.to_string()))?;
+                let grid = Grid::from_cells(Arc::new(g), record.grid.cells().to_vec())
+                    .map_err(|e| err(e.to_string()))?;
+                Ok(Record { grid, ..record })
+            });
+        out(result);
     }
 
     /// Feeds one line (without its line ending); calls `out` for each puzzle or error
@@ -212,7 +338,17 @@ impl Reader {
     pub fn push(&mut self, line_no: usize, line: &str, out: &mut impl FnMut(ReadResult)) {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('[') {
+        if trimmed.starts_with('#') {
+            if self.pending.is_none() && self.awaiting.is_none() {
+                self.header(line_no, trimmed, out);
+            }
+            return;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('[') {
+            return;
+        }
+        if self.awaiting.is_some() {
+            self.add_region_line(line, out);
             return;
         }
         // One-line puzzles first: they are the common case, and their tokens can never
@@ -220,7 +356,8 @@ impl Reader {
         if self.pending.is_none() || !self.is_row_of_pending(line) {
             if let Some(found) = self.find_line_puzzle(line) {
                 self.flush_pending(out);
-                out(self.line_record(line_no, line, found));
+                let result = self.line_record(line_no, line, found);
+                self.emit(result, out);
                 return;
             }
         }
@@ -241,6 +378,13 @@ impl Reader {
     /// Reports a grid left unfinished at the end of the input.
     pub fn finish(&mut self, out: &mut impl FnMut(ReadResult)) {
         self.flush_pending(out);
+        if let Some((record, _)) = self.awaiting.take() {
+            out(Err(ParseError {
+                line: record.line,
+                column: 1,
+                message: "jigsaw puzzle without a region map (give --regions, a `# regions:` line, or the map after the puzzle)".to_string(),
+            }));
+        }
     }
 
     fn flush_pending(&mut self, out: &mut impl FnMut(ReadResult)) {
@@ -305,7 +449,7 @@ impl Reader {
                         // cells may also be a grid row (16 cells: a 4x4 puzzle or a
                         // 16x16 row); the digits decide: above 4, it is a row.
                         let fits = max_digit <= n || run > MAX_SIZE;
-                        (n * n == run && Shape::for_size(n).is_some() && fits).then_some(n)
+                        (n * n == run && self.side_ok(n) && fits).then_some(n)
                     }
                 };
                 if let Some(n) = side {
@@ -421,7 +565,7 @@ impl Reader {
         }
         if self.pending.is_none() {
             let fixed = self.fixed_side();
-            let shapeless = fixed.is_none() && Shape::for_size(side).is_none();
+            let shapeless = fixed.is_none() && !self.side_ok(side);
             if fixed.is_some_and(|n| n != side) || !(2..=MAX_SIZE).contains(&side) || shapeless {
                 let expected = match fixed {
                     Some(n) => format!("{} cells (one-line puzzle) or a grid row of {n}", n * n),
@@ -497,7 +641,8 @@ impl Reader {
         p.rows += 1;
         if p.rows == p.side {
             let p = self.pending.take().expect("pending block");
-            out(self.finish_block(p));
+            let result = self.finish_block(p);
+            self.emit(result, out);
         }
     }
 
@@ -596,7 +741,11 @@ fn box_dims(grid: &Grid) -> (usize, usize) {
 }
 
 /// Writes a grid with `|`, `-` and `+` between boxes (Simple Sudoku style; readable back).
+/// Jigsaw grids get the same marks along region borders; Latin squares none.
 pub fn to_pretty(grid: &Grid, symbols: &Symbols) -> String {
+    if let Some(regions) = &grid.geometry().variant().regions {
+        return to_pretty_regions(grid, symbols, regions);
+    }
     let n = grid.size();
     let (br, bc) = box_dims(grid);
     let stacks = n / bc;
@@ -613,6 +762,49 @@ pub fn to_pretty(grid: &Grid, symbols: &Symbols) -> String {
                 s.push_str(if c % bc == 0 { " | " } else { " " });
             }
             s.push(symbols.char(grid.get(r * n + c)));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Jigsaw layout: cells four columns apart, ` | ` between horizontal neighbours of
+/// different regions (`   ` otherwise), and between rows a rule with `-` under every cell
+/// whose region differs from the cell below (`+` where borders meet). The grid reader
+/// skips rules and separators, so the output reads back.
+fn to_pretty_regions(grid: &Grid, symbols: &Symbols, regions: &[u8]) -> String {
+    let n = grid.size();
+    let side = |r: usize, c: usize| c + 1 < n && regions[r * n + c] != regions[r * n + c + 1];
+    let mut s = String::new();
+    for r in 0..n {
+        if r > 0 {
+            let under = |c: usize| regions[r * n + c] != regions[(r - 1) * n + c];
+            let mut rule = String::new();
+            for c in 0..n {
+                rule.push(if under(c) { '-' } else { ' ' });
+                if c + 1 < n {
+                    let wall = side(r - 1, c) || side(r, c);
+                    let dash = |x: bool| if x { '-' } else { ' ' };
+                    rule.push(dash(under(c)));
+                    rule.push(match (wall, under(c) || under(c + 1)) {
+                        (true, true) => '+',
+                        (true, false) => '|',
+                        (false, true) => '-',
+                        (false, false) => ' ',
+                    });
+                    rule.push(dash(under(c + 1)));
+                }
+            }
+            if rule.contains('-') {
+                s.push_str(rule.trim_end());
+                s.push('\n');
+            }
+        }
+        for c in 0..n {
+            s.push(symbols.char(grid.get(r * n + c)));
+            if c + 1 < n {
+                s.push_str(if side(r, c) { " | " } else { "   " });
+            }
         }
         s.push('\n');
     }
@@ -778,6 +970,67 @@ mod tests {
         let short = &LO_SHU[..80];
         let e = parse_grid(short).unwrap_err();
         assert!(e.message.contains("80 cells"), "{}", e.message);
+    }
+
+    #[test]
+    fn variant_headers_and_region_maps() {
+        // A 4x4 jigsaw whose map follows the puzzle as a grid, then one given by a header.
+        let text = "# variant: jigsaw\n1...\n....\n....\n...2\naabb\naabb\nccdd\nccdd\n";
+        let results = read_all(text, ReadOptions::default());
+        assert_eq!(results.len(), 1, "{results:?}");
+        let r = results[0].as_ref().unwrap();
+        assert_eq!(r.grid.geometry().variant().to_string(), "jigsaw");
+        assert_eq!(r.grid.geometry().name(), "jigsaw 4");
+        // The pretty form of a jigsaw reads back.
+        let pretty = to_pretty(&r.grid, &Symbols::standard(4));
+        let options = ReadOptions {
+            variant: r.grid.geometry().variant().clone(),
+            ..ReadOptions::default()
+        };
+        assert_eq!(
+            parse_one(&pretty, &options).unwrap().grid,
+            r.grid,
+            "{pretty}"
+        );
+        // x-sudoku via a header; a bad variant name is an error on its line.
+        let results = read_all(
+            "# variant: x\n1...............\n# variant: nope\n",
+            ReadOptions::default(),
+        );
+        assert_eq!(results[0].as_ref().unwrap().grid.geometry().name(), "2x2 x");
+        assert_eq!(results[1].as_ref().unwrap_err().line, 3);
+        // A jigsaw with no map at the end of the input is reported.
+        let results = read_all(
+            "# variant: jigsaw\n1...............\n",
+            ReadOptions::default(),
+        );
+        assert!(
+            results[0]
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("region map")
+        );
+    }
+
+    #[test]
+    fn latin_squares_of_any_side() {
+        let options = ReadOptions {
+            variant: "latin".parse().unwrap(),
+            ..ReadOptions::default()
+        };
+        let r = parse_one("1....2....3....4.....5...", &options).unwrap();
+        assert_eq!(r.grid.size(), 5);
+        assert_eq!(r.grid.geometry().name(), "latin 5");
+        let binary = ReadOptions {
+            variant: "latin".parse().unwrap(),
+            symbols: SymbolStyle::Custom("01".into()),
+            ..ReadOptions::default()
+        };
+        assert_eq!(
+            parse_one("0...", &binary).unwrap().grid.cells(),
+            &[1, 0, 0, 0]
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::shape::{MAX_SIZE, Shape};
+use crate::variant::Variant;
 
 /// Index of a cell, row-major: `row * n + col`, both from 0.
 pub type Cell = usize;
@@ -105,6 +106,7 @@ pub struct Geometry {
     peers: Vec<u16>,
     peer_start: Vec<u32>,
     standard: bool,
+    variant: Variant,
 }
 
 impl PartialEq for Geometry {
@@ -121,6 +123,27 @@ pub enum GeometryError {
     /// The side is outside the supported range.
     #[error("side {0} is outside the supported range 2..={MAX_SIZE}")]
     Size(usize),
+    /// Boxes (or windows) are needed but the side has no box shape.
+    #[error(
+        "a side of {0} has no box shape; give one with --shape RxC, or use --variant latin or jigsaw"
+    )]
+    NeedsShape(usize),
+    /// The box shape does not fit the side.
+    #[error("a {shape} box shape makes a side of {}, not {n}", shape.size())]
+    ShapeSize {
+        /// The shape given.
+        shape: Shape,
+        /// The side of the puzzle.
+        n: usize,
+    },
+    /// A jigsaw without its region map.
+    #[error(
+        "a jigsaw puzzle needs a region map (--regions, a `# regions:` line, or a region grid after the puzzle)"
+    )]
+    NeedsRegions,
+    /// Windoku windows need square boxes.
+    #[error("windoku windows need square boxes (2x2, 3x3, 4x4...), not {0}")]
+    Windows(Shape),
     /// A house has the wrong number of cells or a cell out of range.
     #[error(
         "{kind} {index} has {len} cells; every house needs exactly {size} distinct cells of the grid"
@@ -252,7 +275,106 @@ impl Geometry {
             peers,
             peer_start,
             standard: false,
+            variant: Variant::standard(),
         }
+    }
+
+    /// The geometry of a variant of side `n` (boxes from `shape`, or the conventional
+    /// shape for `n`, unless the variant has none).
+    pub fn for_variant(
+        n: usize,
+        shape: Option<Shape>,
+        variant: &Variant,
+    ) -> Result<Geometry, GeometryError> {
+        if !(2..=MAX_SIZE).contains(&n) {
+            return Err(GeometryError::Size(n));
+        }
+        if let Some(s) = shape.filter(|s| s.size() != n) {
+            return Err(GeometryError::ShapeSize { shape: s, n });
+        }
+        let needs_boxes = !variant.latin && !variant.jigsaw;
+        let shape = shape.or_else(|| Shape::for_size(n));
+        if variant.is_standard() {
+            return Ok(Geometry::new(shape.ok_or(GeometryError::NeedsShape(n))?));
+        }
+        let mut extra: Vec<(HouseKind, Vec<Cell>)> = Vec::new();
+        if needs_boxes || variant.windows {
+            let shape = shape.ok_or(GeometryError::NeedsShape(n))?;
+            if needs_boxes {
+                let boxes = Geometry::new(shape);
+                for h in boxes.houses().iter().filter(|h| h.kind() == HouseKind::Box) {
+                    extra.push((HouseKind::Box, h.cells().collect()));
+                }
+            }
+            if variant.windows {
+                let b = shape.box_rows();
+                if shape.box_cols() != b {
+                    return Err(GeometryError::Windows(shape));
+                }
+                // Windows sit one cell in from each box corner: offsets 1, b+2, ...
+                for wr in 0..b - 1 {
+                    for wc in 0..b - 1 {
+                        let (top, left) = (1 + wr * (b + 1), 1 + wc * (b + 1));
+                        let cells = (0..b)
+                            .flat_map(|r| (0..b).map(move |c| (top + r) * n + left + c))
+                            .collect();
+                        extra.push((HouseKind::Window, cells));
+                    }
+                }
+            }
+        }
+        if variant.jigsaw {
+            let regions = variant
+                .regions
+                .as_ref()
+                .ok_or(GeometryError::NeedsRegions)?;
+            for r in 0..n {
+                let cells = (0..n * n)
+                    .filter(|&c| regions.get(c) == Some(&(r as u8)))
+                    .collect();
+                extra.push((HouseKind::Region, cells));
+            }
+        }
+        if variant.diagonals {
+            extra.push((HouseKind::Diagonal, (0..n).map(|i| i * n + i).collect()));
+            extra.push((
+                HouseKind::Diagonal,
+                (0..n).map(|i| i * n + n - 1 - i).collect(),
+            ));
+        }
+        let name = if variant.latin {
+            format!("latin {n}")
+        } else if variant.jigsaw {
+            format!("jigsaw {n}")
+        } else {
+            shape.map_or_else(|| n.to_string(), |s| s.to_string())
+        };
+        let extras: Vec<String> = [(variant.diagonals, "x"), (variant.windows, "windoku")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| w.to_string())
+            .collect();
+        let name = if extras.is_empty() {
+            name
+        } else {
+            format!("{name} {}", extras.join(" "))
+        };
+        let keep_shape = if needs_boxes { shape } else { None };
+        let mut g = Geometry::with_houses(n, keep_shape, name, extra)?;
+        g.variant = Variant {
+            regions: if variant.jigsaw {
+                variant.regions.clone()
+            } else {
+                None
+            },
+            ..variant.clone()
+        };
+        Ok(g)
+    }
+
+    /// The variant this geometry was built for.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
     }
 
     /// The classic 9x9 geometry, shared.

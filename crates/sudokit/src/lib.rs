@@ -4,6 +4,7 @@
 //!
 //! * [`shape`] and [`geometry`]: box shapes and the houses they induce (as data, so
 //!   variants add houses rather than code paths);
+//! * [`variant`]: the house-based variants (latin, x, windoku, jigsaw) as data;
 //! * [`grid`]: [`Grid`] (cells, 0 = empty) and [`Candidates`] (per-cell digit sets), the
 //!   one model every module shares;
 //! * [`symbols`] and [`format`]: reading and writing every supported text format;
@@ -22,9 +23,11 @@ pub mod puzzles;
 pub mod shape;
 pub mod solve;
 pub mod symbols;
+pub mod variant;
 
 pub use format::{ReadOptions, Record, parse_grid};
 pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use grid::{Candidates, DigitSet, Grid};
 pub use shape::Shape;
 pub use symbols::Symbols;
+pub use variant::Variant;

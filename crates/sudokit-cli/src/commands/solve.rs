@@ -9,7 +9,8 @@
 //! | `line` | 1-based line where the puzzle (or the error) starts |
 //! | `id` | text before the puzzle on its line, when present |
 //! | `puzzle` | the puzzle, normalised to one line (`.` = empty); null when unreadable |
-//! | `shape` | box shape, e.g. `3x3` |
+//! | `shape` | geometry, e.g. `3x3`, `latin 5`, `jigsaw 9 x` |
+//! | `variant` | the variant when not plain sudoku: `x`, `windoku`, `jigsaw`, `latin`, ... |
 //! | `status` | `solved`, `unsolvable`, `invalid`; with `--unique` also `multiple`; with limits `timeout` |
 //! | `solution` | the solution on one line, or null |
 //! | `solutions` | with `--unique`: 1, or 2 meaning "at least two" |
@@ -101,6 +102,8 @@ struct JsonRecord<'a> {
     id: Option<&'a str>,
     puzzle: Option<String>,
     shape: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
     status: &'static str,
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -141,14 +144,6 @@ impl Solver {
             line: record.line,
             column: record.column,
         };
-        if let Some(c) = grid.first_conflict() {
-            answer.status = Status::Invalid;
-            answer.error = Some(c.describe(grid.geometry()));
-            if record.single_line {
-                answer.column = record.column + c.second;
-            }
-            return answer;
-        }
         let limits = Limits {
             solutions: if self.unique { 2 } else { 1 },
             nodes: self.node_limit,
@@ -165,6 +160,17 @@ impl Solver {
             .map(|cells| Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits"));
         answer.guesses = Some(report.guesses);
         answer.solutions = self.unique.then_some(report.solutions);
+        // Conflicting givens leave no solution; only then is it worth naming them.
+        if report.solutions == 0 {
+            if let Some(c) = grid.first_conflict() {
+                answer.status = Status::Invalid;
+                answer.error = Some(c.describe(grid.geometry()));
+                if record.single_line {
+                    answer.column = record.column + c.second;
+                }
+                return answer;
+            }
+        }
         answer.status = match (report.stop, report.solutions) {
             (Stop::Timeout | Stop::NodeLimit, _) => Status::Timeout,
             (_, 0) => Status::Unsolvable,
@@ -257,6 +263,11 @@ impl Solver {
             id: record.map(|r| r.prefix.as_str()).filter(|s| !s.is_empty()),
             puzzle: a.puzzle.map(|p| output::line(p, &self.style)),
             shape: a.puzzle.map(|p| p.geometry().name()),
+            variant: a
+                .puzzle
+                .map(|p| p.geometry().variant())
+                .filter(|v| !v.is_standard())
+                .map(|v| v.to_string()),
             status: a.status.name(),
             solution: a.solution.as_ref().map(|s| output::line(s, &self.style)),
             solutions: a.solutions,

@@ -390,3 +390,69 @@ fn first_solution_matches_a_solution_of_the_oracle() {
     let first = solve(&puzzle).unwrap();
     assert!(first.solves(&puzzle));
 }
+
+#[test]
+fn latin_squares_of_order_4_and_5_number_576_and_161280() {
+    // Published counts (OEIS A002860): 576 and 161,280 Latin squares.
+    let latin = |n| Grid::empty(Arc::new(Geometry::latin(n).unwrap()));
+    assert_eq!(
+        count_solutions(&latin(4), u64::MAX),
+        Count {
+            count: 576,
+            complete: true
+        }
+    );
+    assert_eq!(count_solutions(&latin(5), u64::MAX).count, 161_280);
+}
+
+#[test]
+fn variants_solve_and_respect_their_houses() {
+    use crate::variant::Variant;
+    // 6x6 boxes 1 and 2 trade a cell along their border; both regions stay connected.
+    // (Empty 9x9 jigsaws still defeat the general engine's plain search: see issue 7.)
+    let map = "AAAABB AABBBB CCCDDD CCCDDD EEEFFF EEEFFF";
+    let variants = [
+        (
+            "x",
+            Variant {
+                diagonals: true,
+                ..Variant::default()
+            },
+        ),
+        (
+            "windoku",
+            Variant {
+                windows: true,
+                ..Variant::default()
+            },
+        ),
+        (
+            "x,windoku",
+            Variant {
+                diagonals: true,
+                windows: true,
+                ..Variant::default()
+            },
+        ),
+    ];
+    for (name, v) in variants {
+        let g = Arc::new(Geometry::for_variant(9, None, &v).unwrap());
+        let solution =
+            solve(&Grid::empty(g.clone())).unwrap_or_else(|| panic!("{name} empty grid"));
+        for h in g.houses() {
+            let mut seen: Vec<u8> = h.cells().map(|c| solution.get(c)).collect();
+            seen.sort();
+            assert_eq!(seen, (1..=9).collect::<Vec<u8>>(), "{name} {h}");
+        }
+    }
+    let regions = Variant::parse_regions(map, 6).unwrap();
+    assert!(Variant::disconnected_regions(&regions, 6).is_empty());
+    let v = Variant {
+        jigsaw: true,
+        regions: Some(regions),
+        ..Variant::default()
+    };
+    let g = Arc::new(Geometry::for_variant(6, None, &v).unwrap());
+    let solution = solve(&Grid::empty(g.clone())).expect("the jigsaw has solutions");
+    assert!(solution.solves(&Grid::empty(g)));
+}

@@ -1,0 +1,73 @@
+//! Variants through the command line: `--variant`, `--regions`, and file headers.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use sudokit::{Geometry, Grid, Variant, format::parse_one};
+
+use crate::util::{stdout_lines, sudokit};
+
+#[test]
+fn xkcd_binary_sudoku_works_as_a_joke_should() {
+    sudokit()
+        .args(["solve", "--variant", "latin", "--symbols", "01", "1..."])
+        .assert()
+        .success()
+        .stdout("1001\n");
+}
+
+#[test]
+fn x_sudoku_solutions_keep_both_diagonals_distinct() {
+    let empty = ".".repeat(81);
+    let out = sudokit()
+        .args(["solve", "--variant", "x", "-f", "json", &empty])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert_eq!(r["variant"], "x");
+    assert_eq!(r["shape"], "3x3 x");
+    let g = Arc::new(Geometry::for_variant(9, None, &"x".parse::<Variant>().unwrap()).unwrap());
+    let options = sudokit::ReadOptions {
+        geometry: Some(g.clone()),
+        ..Default::default()
+    };
+    let solution = parse_one(r["solution"].as_str().unwrap(), &options)
+        .unwrap()
+        .grid;
+    assert!(solution.solves(&Grid::empty(g)));
+}
+
+#[test]
+fn jigsaw_from_option_header_and_trailing_map_agree() {
+    let map = "AAAABBAABBBBCCCDDDCCCDDDEEEFFFEEEFFF";
+    let puzzle = "1....................................";
+    let puzzle = &puzzle[..36];
+    let by_option = sudokit()
+        .args(["solve", "--regions", map, puzzle])
+        .output()
+        .unwrap();
+    assert!(
+        by_option.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_option.stderr)
+    );
+    let by_header = sudokit()
+        .args(["solve", "-"])
+        .write_stdin(format!("# regions: {map}\n{puzzle}\n"))
+        .output()
+        .unwrap();
+    let trailing = sudokit()
+        .args(["solve", "--variant", "jigsaw", "-"])
+        .write_stdin(format!("{puzzle}\n{map}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(by_option.stdout, by_header.stdout);
+    assert_eq!(by_option.stdout, trailing.stdout);
+    // Bad maps are rejected with the reason.
+    sudokit()
+        .args(["solve", "--regions", "AAB", puzzle])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("region map"));
+}

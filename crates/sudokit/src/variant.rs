@@ -1,0 +1,251 @@
+//! Variants: puzzle types whose rule is "all different in these houses".
+//!
+//! A variant is data that [`Geometry::for_variant`](crate::Geometry::for_variant) turns into
+//! houses: `latin` drops the boxes, `x` adds both main diagonals, `windoku` adds the
+//! windows between the boxes, `jigsaw` replaces the boxes by irregular regions. They
+//! combine where it makes sense (`x,jigsaw`, `x,windoku`); every engine then works on the
+//! houses and needs no code path of its own.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The extra rules of a puzzle type; the default is plain sudoku.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// Rows and columns only (a Latin square): no boxes.
+    pub latin: bool,
+    /// Both main diagonals are houses (X-sudoku).
+    pub diagonals: bool,
+    /// The windows between the boxes are houses (windoku).
+    pub windows: bool,
+    /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
+    pub jigsaw: bool,
+    /// The region of every cell (0-based, row-major), for jigsaw.
+    pub regions: Option<Vec<u8>>,
+}
+
+/// Why a variant or region map was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// An unknown variant name.
+    #[error(
+        "unknown variant {0:?}; known: standard, latin, x, windoku, jigsaw (combine with commas, e.g. x,jigsaw)"
+    )]
+    Unknown(String),
+    /// Variants that cannot go together.
+    #[error("variants {0} and {1} cannot be combined")]
+    Conflict(&'static str, &'static str),
+    /// A region map of the wrong length.
+    #[error("a region map for a {n}x{n} grid needs {} labels, got {got}", n * n)]
+    RegionLength {
+        /// The side.
+        n: usize,
+        /// Labels found.
+        got: usize,
+    },
+    /// A region map whose regions are not all of size `n`.
+    #[error(
+        "region {label:?} has {size} cells; every region needs {n} (the map has {regions} regions)"
+    )]
+    RegionSize {
+        /// The label of the faulty region.
+        label: char,
+        /// Its size.
+        size: usize,
+        /// The side.
+        n: usize,
+        /// Number of distinct labels.
+        regions: usize,
+    },
+}
+
+impl Variant {
+    /// Plain sudoku.
+    pub fn standard() -> Variant {
+        Variant::default()
+    }
+
+    /// Whether this is plain sudoku.
+    pub fn is_standard(&self) -> bool {
+        *self == Variant::default()
+    }
+
+    /// Reads an n*n region map: one label character per cell (whitespace and `|`, `-`,
+    /// `+` separators ignored), each label covering exactly `n` cells. Labels are
+    /// numbered in order of first appearance.
+    pub fn parse_regions(text: &str, n: usize) -> Result<Vec<u8>, VariantError> {
+        let labels: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
+            .collect();
+        if labels.len() != n * n {
+            return Err(VariantError::RegionLength {
+                n,
+                got: labels.len(),
+            });
+        }
+        let mut order: Vec<char> = Vec::new();
+        let mut regions = Vec::with_capacity(n * n);
+        for &c in &labels {
+            let index = match order.iter().position(|&l| l == c) {
+                Some(i) => i,
+                None => {
+                    order.push(c);
+                    order.len() - 1
+                }
+            };
+            regions.push(index.min(255) as u8);
+        }
+        for (i, &label) in order.iter().enumerate() {
+            let size = regions.iter().filter(|&&r| r as usize == i).count();
+            if size != n || order.len() != n {
+                return Err(VariantError::RegionSize {
+                    label,
+                    size,
+                    n,
+                    regions: order.len(),
+                });
+            }
+        }
+        Ok(regions)
+    }
+
+    /// The regions (by label order) whose cells are not all connected orthogonally:
+    /// allowed, but worth a warning.
+    pub fn disconnected_regions(regions: &[u8], n: usize) -> Vec<usize> {
+        let mut bad = Vec::new();
+        for r in 0..n {
+            let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] as usize == r).collect();
+            let Some(&start) = cells.first() else {
+                continue;
+            };
+            let mut seen = vec![false; n * n];
+            let mut stack = vec![start];
+            seen[start] = true;
+            let mut reached = 0;
+            while let Some(c) = stack.pop() {
+                reached += 1;
+                let (row, col) = (c / n, c % n);
+                let mut next = Vec::with_capacity(4);
+                if row > 0 {
+                    next.push(c - n);
+                }
+                if row + 1 < n {
+                    next.push(c + n);
+                }
+                if col > 0 {
+                    next.push(c - 1);
+                }
+                if col + 1 < n {
+                    next.push(c + 1);
+                }
+                for m in next {
+                    if !seen[m] && regions[m] as usize == r {
+                        seen[m] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+            if reached != cells.len() {
+                bad.push(r);
+            }
+        }
+        bad
+    }
+}
+
+impl FromStr for Variant {
+    type Err = VariantError;
+
+    /// `standard`, `latin`, `x`, `windoku`, `jigsaw`, or a comma/plus-separated mix.
+    fn from_str(spec: &str) -> Result<Variant, VariantError> {
+        let mut v = Variant::default();
+        for word in spec
+            .split([',', '+'])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            match word.to_ascii_lowercase().as_str() {
+                "standard" | "sudoku" | "classic" => {}
+                "latin" => v.latin = true,
+                "x" | "diagonal" | "diagonals" => v.diagonals = true,
+                "windoku" | "windows" | "hyper" => v.windows = true,
+                "jigsaw" | "irregular" => v.jigsaw = true,
+                _ => return Err(VariantError::Unknown(word.to_string())),
+            }
+        }
+        if v.latin && v.jigsaw {
+            return Err(VariantError::Conflict("latin", "jigsaw"));
+        }
+        if v.latin && v.windows {
+            return Err(VariantError::Conflict("latin", "windoku"));
+        }
+        if v.jigsaw && v.windows {
+            return Err(VariantError::Conflict("jigsaw", "windoku"));
+        }
+        Ok(v)
+    }
+}
+
+impl fmt::Display for Variant {
+    /// The variant's words joined by commas (`standard` for plain sudoku).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words = Vec::new();
+        if self.latin {
+            words.push("latin");
+        }
+        if self.jigsaw {
+            words.push("jigsaw");
+        }
+        if self.diagonals {
+            words.push("x");
+        }
+        if self.windows {
+            words.push("windoku");
+        }
+        if words.is_empty() {
+            words.push("standard");
+        }
+        f.write_str(&words.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        assert_eq!("x".parse::<Variant>().unwrap().to_string(), "x");
+        assert_eq!(
+            "jigsaw+x".parse::<Variant>().unwrap().to_string(),
+            "jigsaw,x"
+        );
+        assert!("standard".parse::<Variant>().unwrap().is_standard());
+        assert!("latin,jigsaw".parse::<Variant>().is_err());
+        assert!("sudoku-x".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn region_maps() {
+        let map = "aab\nabb\nccc";
+        let r = Variant::parse_regions(map, 3).unwrap();
+        assert_eq!(r, vec![0, 0, 1, 0, 1, 1, 2, 2, 2]);
+        assert!(Variant::disconnected_regions(&r, 3).is_empty());
+        assert!(matches!(
+            Variant::parse_regions("aabbbbccc", 3),
+            Err(VariantError::RegionSize {
+                label: 'a',
+                size: 2,
+                ..
+            })
+        ));
+        assert!(matches!(
+            Variant::parse_regions("aab", 3),
+            Err(VariantError::RegionLength { .. })
+        ));
+        // Region a is split in two.
+        let split = Variant::parse_regions("aba\nbbc\nacc", 3).unwrap();
+        assert_eq!(Variant::disconnected_regions(&split, 3), vec![0]);
+    }
+}
