@@ -27,6 +27,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// List the built-in puzzles (those printed in the seed documents), or print one.
     Puzzles(PuzzlesArgs),
+    /// Export puzzles for other tools: `--cnf` writes DIMACS CNF for SAT solvers.
+    Export(ExportArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -148,6 +150,21 @@ pub enum BenchMode {
     First,
     /// Count up to two solutions (proves uniqueness).
     Unique,
+}
+
+/// Arguments of `sudokit export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write DIMACS CNF (variable c*n+d: cell c, row-major from 0, holds digit d).
+    #[arg(long, required = true)]
+    pub cnf: bool,
+    /// Write one file per puzzle (`1.cnf`, `2.cnf`, ...) into this folder; without it,
+    /// the input must hold exactly one puzzle, written to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `sudokit puzzles`.

@@ -35,6 +35,7 @@ fn run() -> Result<u8> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
+        Command::Export(args) => commands::export::run(args),
     }
 }
 

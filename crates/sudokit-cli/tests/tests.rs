@@ -4,5 +4,6 @@ mod util;
 
 mod bench;
 mod puzzles;
+mod sat;
 mod solve;
 mod variants;

@@ -8,6 +8,7 @@
 //! * [`grid`]: [`Grid`] (cells, 0 = empty) and [`Candidates`] (per-cell digit sets), the
 //!   one model every module shares;
 //! * [`symbols`] and [`format`]: reading and writing every supported text format;
+//! * [`cnf`]: the puzzle as DIMACS CNF for SAT solvers, and their models read back;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
@@ -16,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+pub mod cnf;
 pub mod format;
 pub mod geometry;
 pub mod grid;

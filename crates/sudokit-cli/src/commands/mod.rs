@@ -2,5 +2,6 @@
 //! returns the process exit code.
 
 pub mod bench;
+pub mod export;
 pub mod puzzles;
 pub mod solve;
