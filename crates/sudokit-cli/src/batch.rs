@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -79,10 +80,12 @@ impl Summary {
         self.counts[status as usize]
     }
 
-    /// Exit code: 2 when some input was invalid, 1 when some puzzle was not solved,
-    /// else 0.
+    /// Exit code: 130 after Ctrl-C, 2 when some input was invalid, 1 when some puzzle
+    /// was not solved, else 0.
     pub fn exit_code(&self) -> u8 {
-        if self.count(Status::Invalid) > 0 {
+        if interrupted() {
+            130
+        } else if self.count(Status::Invalid) > 0 {
             2
         } else if self.count(Status::Unsolvable)
             + self.count(Status::Multiple)
@@ -118,6 +121,25 @@ impl Summary {
         }
         parts.join("  ")
     }
+}
+
+/// Set by Ctrl-C: readers stop taking input, everything already read is still
+/// processed, written and flushed.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler: the first interrupt stops reading (the run then ends
+/// normally, exit code 130); a second one exits at once.
+pub fn handle_interrupts() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
 }
 
 /// Items per batch: large enough to amortise channel costs on easy puzzles.
@@ -156,6 +178,9 @@ where
     if threads <= 1 {
         let mut failure = None;
         read_items(sources, options, &mut |item| {
+            if interrupted() {
+                return false;
+            }
             let outcome = job(&item);
             match write_outcome(&outcome, &mut summary) {
                 Ok(()) => {
@@ -195,6 +220,9 @@ where
                 };
                 let mut alive = true;
                 read_items(sources, options, &mut |item| {
+                    if interrupted() {
+                        return false;
+                    }
                     if batch.is_empty() {
                         first_at = Instant::now();
                     }

@@ -3,7 +3,8 @@
 //!
 //! Exit codes: 0 success (every puzzle solved / unique / processed), 1 some puzzle had
 //! no solution (or several, or hit a limit, where one was required), 2 input errors or
-//! usage errors. A closed output pipe ends the run quietly with 0.
+//! usage errors, 130 interrupted by Ctrl-C (after writing every record already read). A
+//! closed output pipe ends the run quietly with 0.
 
 mod batch;
 mod cli;
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
 
 fn run() -> Result<u8> {
     let cli = Cli::parse();
+    batch::handle_interrupts();
     match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),

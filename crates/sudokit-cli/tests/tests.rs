@@ -4,6 +4,7 @@ mod util;
 
 mod bench;
 mod puzzles;
+mod reliability;
 mod sat;
 mod solve;
 mod variants;
