@@ -5,6 +5,7 @@
 //! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
 //! house-based engine ([`general`]). Both are tested to agree.
 
+pub mod cdcl;
 pub mod classic;
 pub mod general;
 
@@ -169,6 +170,16 @@ impl Budget {
             }
         }
         true
+    }
+
+    /// Whether the deadline has passed (for engines that count work other than nodes);
+    /// records the stop.
+    pub(crate) fn timed_out(&mut self) -> bool {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = Some(Stop::Timeout);
+            return true;
+        }
+        false
     }
 
     pub(crate) fn nodes(&self) -> u64 {

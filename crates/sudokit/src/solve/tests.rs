@@ -357,6 +357,12 @@ proptest! {
         let puzzle = Grid::from_cells(g, cells).unwrap();
         let (report, sols) = all_solutions(&puzzle, 50);
         let (general_report, general_sols) = general_solutions(&puzzle, 50);
+        let mut cdcl_sols = Vec::new();
+        let cdcl_report = cdcl::search(&puzzle, &Limits::solutions(50), &mut |s| {
+            cdcl_sols.push(s.to_vec());
+            true
+        });
+        prop_assert_eq!(cdcl_report.solutions, report.solutions);
         // Every solution is valid and keeps the givens.
         for s in sols.iter().chain(&general_sols) {
             let s = Grid::from_cells(puzzle.geometry().clone(), s.clone()).unwrap();
@@ -367,9 +373,12 @@ proptest! {
         if report.stop == Stop::Exhausted {
             let mut a = sols.clone();
             let mut b = general_sols.clone();
+            let mut c = cdcl_sols.clone();
             a.sort();
             b.sort();
-            prop_assert_eq!(a, b);
+            c.sort();
+            prop_assert_eq!(&a, &b);
+            prop_assert_eq!(&a, &c);
             // The oracle agrees (small searches only).
             let (n, _) = oracle(&puzzle, 50);
             prop_assert_eq!(n, report.solutions);
@@ -455,4 +464,31 @@ fn variants_solve_and_respect_their_houses() {
     let g = Arc::new(Geometry::for_variant(6, None, &v).unwrap());
     let solution = solve(&Grid::empty(g.clone())).expect("the jigsaw has solutions");
     assert!(solution.solves(&Grid::empty(g)));
+}
+
+#[test]
+fn clause_learning_engine_counts_and_proves_uniqueness() {
+    let empty = Grid::empty(Geometry::standard(Shape::SHIDOKU));
+    assert_eq!(
+        cdcl::search(&empty, &Limits::solutions(u64::MAX), &mut |_| true).solutions,
+        288
+    );
+    for (name, expected) in [
+        ("lo-shu", 1),
+        ("lo-shu-6", 2),
+        ("lo-shu-7", 0),
+        ("lo-shu-0", 4),
+    ] {
+        let p = crate::puzzles::builtin(name).unwrap().grid();
+        let report = cdcl::search(&p, &Limits::solutions(10), &mut |s| {
+            assert!(
+                Grid::from_cells(p.geometry().clone(), s.to_vec())
+                    .unwrap()
+                    .solves(&p)
+            );
+            true
+        });
+        assert_eq!(report.solutions, expected, "{name}");
+        assert_eq!(report.stop, Stop::Exhausted);
+    }
 }

@@ -1,0 +1,945 @@
+//! A conflict-driven clause-learning (CDCL) engine specialised for sudoku-like puzzles,
+//! for the large grids (25x25 and up) that defeat plain backtracking.
+//!
+//! The variables are those of the CNF export ([`crate::cnf`]): "cell `c` holds digit
+//! `d`", `n^3` of them. The puzzle's own clauses are never stored: "every cell holds
+//! exactly one digit" and "every house holds every digit exactly once" stay implicit,
+//! propagated through bitmasks (digits left per cell, positions left per house and
+//! digit) and the peer lists of the [`Geometry`](crate::Geometry); their clauses are
+//! rebuilt only when conflict analysis asks for a reason. A general-purpose SAT solver
+//! on the same encoding carries ~750,000 pairwise clauses for a 25x25 grid; here only
+//! the learned clauses live in memory. Propagation also does locked candidates (a digit
+//! confined to the intersection of two houses leaves the rest of the second), whose
+//! explanation is a single clause too.
+//!
+//! Learning is first-UIP with two refinements that suit the structure: a literal "cell
+//! c is not d" that a placement Y caused is replaced by "not Y" (all the exclusions of
+//! one placement collapse into one literal, so nogoods speak of placements), then
+//! MiniSat's recursive minimisation. Decisions place a digit (the most active
+//! variable, VSIDS); restarts follow the Luby sequence; learned clauses are thinned by
+//! literal block distance. Counting goes on after each solution by adding a clause that
+//! forbids it. The search is a loop: no recursion, whatever the depth.
+
+use super::{Budget, Limits, Report, Stop};
+use crate::grid::Grid;
+
+/// A literal: `2 * var` for "var is true", `2 * var + 1` for "var is false".
+type Lit = u32;
+
+#[inline]
+fn var(l: Lit) -> usize {
+    (l >> 1) as usize
+}
+
+#[inline]
+fn pos(v: usize) -> Lit {
+    (v as Lit) << 1
+}
+
+#[inline]
+fn neg(v: usize) -> Lit {
+    ((v as Lit) << 1) | 1
+}
+
+const UNASSIGNED: i8 = 0;
+const TRUE: i8 = 1;
+const FALSE: i8 = -1;
+
+/// Why a variable has its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// A decision, a given, or a fact at level 0.
+    None,
+    /// False because this variable is true (same cell, or same digit in a shared house).
+    Excluded(u32),
+    /// True as the last candidate of its cell.
+    LastInCell,
+    /// True as the last position of its digit in this house.
+    LastInHouse(u32),
+    /// False because its digit is locked, in the first house, into the intersection
+    /// with the second (which this variable's cell is in).
+    Locked(u32, u32),
+    /// Implied by a learned (or blocking) clause.
+    Clause(u32),
+}
+
+/// What went wrong when propagation fails.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// Two true variables exclude each other.
+    Pair(u32, u32),
+    /// A cell with no candidate left.
+    EmptyCell(u32),
+    /// A digit with no position left in a house.
+    EmptyHouse(u32, u32),
+    /// A true variable outside the intersection where its digit is locked
+    /// (variable, locking house, other house).
+    Locked(u32, u32, u32),
+    /// A clause with every literal false.
+    Clause(u32),
+}
+
+/// A learned clause (or a clause blocking a found solution).
+#[derive(Clone, Debug)]
+struct Clause {
+    lits: Vec<Lit>,
+    lbd: u32,
+    learned: bool,
+    deleted: bool,
+}
+
+/// An entry of a watch list.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    blocker: Lit,
+}
+
+/// Two houses that share at least two cells: the other house, the shared cells as
+/// positions of this house, and as positions of the other.
+#[derive(Clone, Copy, Debug)]
+struct Overlap {
+    other: u32,
+    here: u64,
+    there: u64,
+}
+
+/// The solver state for one puzzle.
+struct Solver {
+    n: usize,
+    cells: usize,
+    house_cells: Vec<Vec<u32>>,
+    /// The houses of each cell, with the cell's position in each.
+    cell_houses: Vec<Vec<(u32, u8)>>,
+    peers: Vec<Vec<u32>>,
+    overlaps: Vec<Vec<Overlap>>,
+    /// The most cells two houses share: a digit with more positions left cannot be
+    /// locked.
+    max_overlap: u32,
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+    /// Digits not yet false, per cell.
+    cell_mask: Vec<u64>,
+    /// Positions not yet false, per house and digit (`house * n + digit`).
+    house_mask: Vec<u64>,
+    /// Cells with a true variable.
+    filled: usize,
+    clauses: Vec<Clause>,
+    /// `watches[lit]`: clauses watching `lit`, visited when `lit` becomes false, each
+    /// with a "blocker": another literal of the clause; when it is true the clause is
+    /// satisfied and need not be read.
+    watches: Vec<Vec<Watch>>,
+    activity: Vec<f64>,
+    bump: f64,
+    heap: Heap,
+    seen: Vec<bool>,
+    learned_count: usize,
+    stack: Vec<Lit>,
+}
+
+/// A max-heap of variables by activity, for VSIDS decisions.
+struct Heap {
+    items: Vec<u32>,
+    index: Vec<i32>,
+}
+
+impl Heap {
+    fn new(vars: usize) -> Heap {
+        Heap {
+            items: Vec::with_capacity(vars),
+            index: vec![-1; vars],
+        }
+    }
+
+    fn push(&mut self, v: usize, act: &[f64]) {
+        if self.index[v] >= 0 {
+            return;
+        }
+        self.index[v] = self.items.len() as i32;
+        self.items.push(v as u32);
+        self.up(self.items.len() - 1, act);
+    }
+
+    fn pop(&mut self, act: &[f64]) -> Option<usize> {
+        let top = *self.items.first()?;
+        let last = self.items.pop().expect("non-empty heap");
+        self.index[top as usize] = -1;
+        if !self.items.is_empty() {
+            self.items[0] = last;
+            self.index[last as usize] = 0;
+            self.down(0, act);
+        }
+        Some(top as usize)
+    }
+
+    fn increased(&mut self, v: usize, act: &[f64]) {
+        if let Ok(i) = usize::try_from(self.index[v]) {
+            self.up(i, act);
+        }
+    }
+
+    fn up(&mut self, mut i: usize, act: &[f64]) {
+        let v = self.items[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.items[parent];
+            if act[p as usize] >= act[v as usize] {
+                break;
+            }
+            self.items[i] = p;
+            self.index[p as usize] = i as i32;
+            i = parent;
+        }
+        self.items[i] = v;
+        self.index[v as usize] = i as i32;
+    }
+
+    fn down(&mut self, mut i: usize, act: &[f64]) {
+        let v = self.items[i];
+        loop {
+            let left = 2 * i + 1;
+            if left >= self.items.len() {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < self.items.len()
+                && act[self.items[right] as usize] > act[self.items[left] as usize]
+            {
+                right
+            } else {
+                left
+            };
+            let c = self.items[child];
+            if act[c as usize] <= act[v as usize] {
+                break;
+            }
+            self.items[i] = c;
+            self.index[c as usize] = i as i32;
+            i = child;
+        }
+        self.items[i] = v;
+        self.index[v as usize] = i as i32;
+    }
+}
+
+/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...), for restart intervals.
+pub(crate) fn luby(mut i: u64) -> u64 {
+    let mut size = 1u64;
+    let mut seq = 0u32;
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) / 2;
+        seq -= 1;
+        i %= size;
+    }
+    1 << seq
+}
+
+/// Conflicts per Luby unit between restarts.
+const RESTART_UNIT: u64 = 128;
+/// Learned clauses kept before the first reduction, and growth per reduction.
+const REDUCE_FIRST: usize = 2000;
+const REDUCE_GROWTH: usize = 300;
+const VAR_DECAY: f64 = 0.95;
+
+#[inline]
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+impl Solver {
+    fn new(grid: &Grid) -> Solver {
+        let g = grid.geometry();
+        let n = g.size();
+        let cells = g.cell_count();
+        let vars = cells * n;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let house_cells: Vec<Vec<u32>> = g
+            .houses()
+            .iter()
+            .map(|h| h.cells().map(|c| c as u32).collect())
+            .collect();
+        let mut cell_houses: Vec<Vec<(u32, u8)>> = vec![Vec::new(); cells];
+        for (h, hc) in house_cells.iter().enumerate() {
+            for (p, &c) in hc.iter().enumerate() {
+                cell_houses[c as usize].push((h as u32, p as u8));
+            }
+        }
+        let peers = (0..cells)
+            .map(|c| g.peers(c).iter().map(|&p| p as u32).collect())
+            .collect();
+        let mut overlaps = vec![Vec::new(); house_cells.len()];
+        let mut max_overlap = 0;
+        for (h, hc) in house_cells.iter().enumerate() {
+            for (o, oc) in house_cells.iter().enumerate() {
+                if o == h {
+                    continue;
+                }
+                let here = (0..n)
+                    .filter(|&p| oc.contains(&hc[p]))
+                    .fold(0u64, |m, p| m | 1 << p);
+                if here.count_ones() >= 2 {
+                    let there = (0..n)
+                        .filter(|&p| hc.contains(&oc[p]))
+                        .fold(0u64, |m, p| m | 1 << p);
+                    max_overlap = max_overlap.max(here.count_ones());
+                    overlaps[h].push(Overlap {
+                        other: o as u32,
+                        here,
+                        there,
+                    });
+                }
+            }
+        }
+        let mut s = Solver {
+            n,
+            cells,
+            house_mask: vec![all; house_cells.len() * n],
+            house_cells,
+            cell_houses,
+            peers,
+            overlaps,
+            max_overlap,
+            value: vec![UNASSIGNED; vars],
+            level: vec![0; vars],
+            reason: vec![Reason::None; vars],
+            trail: Vec::with_capacity(vars),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            cell_mask: vec![all; cells],
+            filled: 0,
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            activity: vec![0.0; vars],
+            bump: 1.0,
+            heap: Heap::new(vars),
+            seen: vec![false; vars],
+            learned_count: 0,
+            stack: Vec::new(),
+        };
+        for v in 0..vars {
+            s.heap.push(v, &s.activity);
+        }
+        s
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    /// Makes `l` true.
+    #[inline]
+    fn assign(&mut self, l: Lit, reason: Reason) {
+        let v = var(l);
+        self.value[v] = if l & 1 == 0 { TRUE } else { FALSE };
+        self.level[v] = self.decision_level();
+        self.reason[v] = reason;
+        self.trail.push(l);
+        if l & 1 == 0 {
+            self.filled += 1;
+        } else {
+            let (c, d) = (v / self.n, v % self.n);
+            self.cell_mask[c] &= !(1 << d);
+            for &(h, p) in &self.cell_houses[c] {
+                self.house_mask[h as usize * self.n + d] &= !(1 << p);
+            }
+        }
+    }
+
+    fn unassign_to(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let start = self.trail_lim[level as usize];
+        for i in (start..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let v = var(l);
+            self.value[v] = UNASSIGNED;
+            self.reason[v] = Reason::None;
+            if l & 1 == 0 {
+                self.filled -= 1;
+            } else {
+                let (c, d) = (v / self.n, v % self.n);
+                self.cell_mask[c] |= 1 << d;
+                for &(h, p) in &self.cell_houses[c] {
+                    self.house_mask[h as usize * self.n + d] |= 1 << p;
+                }
+            }
+            self.heap.push(v, &self.activity);
+        }
+        self.trail.truncate(start);
+        self.trail_lim.truncate(level as usize);
+        self.qhead = self.trail.len();
+    }
+
+    /// Unit propagation over the implicit constraints and the stored clauses.
+    fn propagate(&mut self) -> Option<Conflict> {
+        let n = self.n;
+        while self.qhead < self.trail.len() {
+            let l = self.trail[self.qhead];
+            self.qhead += 1;
+            let v = var(l);
+            let (c, d) = (v / n, v % n);
+            if l & 1 == 0 {
+                // c holds d: no other digit in c, no d among c's peers.
+                for e in bits(self.cell_mask[c] & !(1 << d)) {
+                    let w = c * n + e;
+                    if self.value[w] == TRUE {
+                        return Some(Conflict::Pair(v as u32, w as u32));
+                    }
+                    self.assign(neg(w), Reason::Excluded(v as u32));
+                }
+                for k in 0..self.peers[c].len() {
+                    let p = self.peers[c][k] as usize;
+                    if self.cell_mask[p] >> d & 1 == 0 {
+                        continue;
+                    }
+                    let w = p * n + d;
+                    if self.value[w] == TRUE {
+                        return Some(Conflict::Pair(v as u32, w as u32));
+                    }
+                    self.assign(neg(w), Reason::Excluded(v as u32));
+                }
+            } else {
+                // d left c: the cell, or the digit in a house, may be down to one place.
+                let m = self.cell_mask[c];
+                if m == 0 {
+                    return Some(Conflict::EmptyCell(c as u32));
+                }
+                if m & (m - 1) == 0 {
+                    let w = c * n + m.trailing_zeros() as usize;
+                    if self.value[w] == UNASSIGNED {
+                        self.assign(pos(w), Reason::LastInCell);
+                    }
+                }
+                for k in 0..self.cell_houses[c].len() {
+                    let h = self.cell_houses[c][k].0 as usize;
+                    let m = self.house_mask[h * n + d];
+                    if m == 0 {
+                        return Some(Conflict::EmptyHouse(h as u32, d as u32));
+                    }
+                    if m & (m - 1) == 0 {
+                        let w = self.house_cells[h][m.trailing_zeros() as usize] as usize * n + d;
+                        if self.value[w] == UNASSIGNED {
+                            self.assign(pos(w), Reason::LastInHouse(h as u32));
+                        }
+                    } else if m.count_ones() <= self.max_overlap {
+                        if let Some(conflict) = self.lock(h, d, m) {
+                            return Some(conflict);
+                        }
+                    }
+                }
+            }
+            if let Some(conflict) = self.propagate_clauses(l ^ 1) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// Locked candidates: when the positions `left` of `d` in house `h` all lie in
+    /// another house, `d` leaves the rest of that house.
+    fn lock(&mut self, h: usize, d: usize, left: u64) -> Option<Conflict> {
+        let n = self.n;
+        for k in 0..self.overlaps[h].len() {
+            let o = self.overlaps[h][k];
+            if left & !o.here != 0 {
+                continue;
+            }
+            let other = o.other as usize;
+            for p in bits(self.house_mask[other * n + d] & !o.there) {
+                let w = self.house_cells[other][p] as usize * n + d;
+                if self.value[w] == TRUE {
+                    return Some(Conflict::Locked(w as u32, h as u32, o.other));
+                }
+                self.assign(neg(w), Reason::Locked(h as u32, o.other));
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn lit_true(&self, l: Lit) -> bool {
+        self.value[var(l)] == if l & 1 == 0 { TRUE } else { FALSE }
+    }
+
+    /// Visits the stored clauses watching `false_lit`, which just became false.
+    fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
+        if self.watches[false_lit as usize].is_empty() {
+            return None;
+        }
+        let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
+        let mut i = 0;
+        let mut conflict = None;
+        while i < watchers.len() {
+            let w = watchers[i];
+            if self.lit_true(w.blocker) {
+                i += 1;
+                continue;
+            }
+            let ci = w.clause;
+            let clause = &mut self.clauses[ci as usize];
+            if clause.deleted {
+                watchers.swap_remove(i);
+                continue;
+            }
+            if clause.lits[0] == false_lit {
+                clause.lits.swap(0, 1);
+            }
+            let first = clause.lits[0];
+            let first_value = self.value[var(first)] * if first & 1 == 1 { -1 } else { 1 };
+            if first_value == TRUE {
+                watchers[i].blocker = first;
+                i += 1;
+                continue;
+            }
+            let mut moved = false;
+            for k in 2..clause.lits.len() {
+                let lk = clause.lits[k];
+                if self.value[var(lk)] * if lk & 1 == 1 { -1 } else { 1 } != FALSE {
+                    clause.lits.swap(1, k);
+                    self.watches[clause.lits[1] as usize].push(Watch {
+                        clause: ci,
+                        blocker: first,
+                    });
+                    watchers.swap_remove(i);
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            if first_value == FALSE {
+                conflict = Some(Conflict::Clause(ci));
+                break;
+            }
+            self.assign(first, Reason::Clause(ci));
+            i += 1;
+        }
+        let added = std::mem::take(&mut self.watches[false_lit as usize]);
+        watchers.extend(added);
+        self.watches[false_lit as usize] = watchers;
+        conflict
+    }
+
+    /// The positions of `d` in house `h` outside house `other`, as literals (all false
+    /// when `d` is locked into the intersection).
+    fn locked_lits(&self, h: u32, other: u32, d: usize, out: &mut Vec<Lit>) {
+        let here = self.overlaps[h as usize]
+            .iter()
+            .find(|o| o.other == other)
+            .map_or(0, |o| o.here);
+        let cells = &self.house_cells[h as usize];
+        out.extend(
+            (0..cells.len())
+                .filter(|&p| here >> p & 1 == 0)
+                .map(|p| pos(cells[p] as usize * self.n + d)),
+        );
+    }
+
+    /// The literals of the clause behind a conflict (all false).
+    fn conflict_lits(&self, conflict: Conflict, out: &mut Vec<Lit>) {
+        out.clear();
+        match conflict {
+            Conflict::Pair(a, b) => {
+                out.push(neg(a as usize));
+                out.push(neg(b as usize));
+            }
+            Conflict::EmptyCell(c) => {
+                let c = c as usize;
+                out.extend((0..self.n).map(|e| pos(c * self.n + e)));
+            }
+            Conflict::EmptyHouse(h, d) => {
+                let (h, d) = (h as usize, d as usize);
+                out.extend(
+                    self.house_cells[h]
+                        .iter()
+                        .map(|&q| pos(q as usize * self.n + d)),
+                );
+            }
+            Conflict::Locked(v, h, other) => {
+                out.push(neg(v as usize));
+                self.locked_lits(h, other, v as usize % self.n, out);
+            }
+            Conflict::Clause(ci) => out.extend_from_slice(&self.clauses[ci as usize].lits),
+        }
+    }
+
+    /// The other literals (all false) of the clause that implied `v`.
+    fn reason_lits(&self, v: usize, out: &mut Vec<Lit>) {
+        out.clear();
+        let (c, d) = (v / self.n, v % self.n);
+        match self.reason[v] {
+            Reason::None => {}
+            Reason::Excluded(w) => out.push(neg(w as usize)),
+            Reason::LastInCell => {
+                out.extend((0..self.n).filter(|&e| e != d).map(|e| pos(c * self.n + e)));
+            }
+            Reason::LastInHouse(h) => out.extend(
+                self.house_cells[h as usize]
+                    .iter()
+                    .filter(|&&q| q as usize != c)
+                    .map(|&q| pos(q as usize * self.n + d)),
+            ),
+            Reason::Locked(h, other) => self.locked_lits(h, other, d, out),
+            Reason::Clause(ci) => {
+                out.extend(
+                    self.clauses[ci as usize]
+                        .lits
+                        .iter()
+                        .copied()
+                        .filter(|&l| var(l) != v),
+                );
+            }
+        }
+    }
+
+    fn bump_var(&mut self, v: usize) {
+        self.activity[v] += self.bump;
+        if self.activity[v] > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+        self.heap.increased(v, &self.activity);
+    }
+
+    /// First-UIP conflict analysis: fills `learned` (asserting literal first, the
+    /// literal of the backjump level second) and returns the level to jump back to.
+    fn analyze(&mut self, conflict: Conflict, learned: &mut Vec<Lit>, buf: &mut Vec<Lit>) -> u32 {
+        learned.clear();
+        learned.push(0);
+        let level = self.decision_level();
+        let mut pending = 0;
+        let mut index = self.trail.len();
+        self.conflict_lits(conflict, buf);
+        let mut to_clear: Vec<usize> = Vec::new();
+        let uip: Lit = loop {
+            for &q in buf.iter() {
+                let v = var(q);
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    to_clear.push(v);
+                    self.bump_var(v);
+                    if self.level[v] >= level {
+                        pending += 1;
+                    } else {
+                        learned.push(q);
+                    }
+                }
+            }
+            // The most recent literal of the current level still to resolve.
+            let p = loop {
+                index -= 1;
+                let p = self.trail[index];
+                if self.seen[var(p)] {
+                    break p;
+                }
+            };
+            self.seen[var(p)] = false;
+            pending -= 1;
+            if pending == 0 {
+                break p;
+            }
+            self.reason_lits(var(p), buf);
+        };
+        learned[0] = uip ^ 1;
+        // "Cell c is not d" at a lower level because some Y excludes it: resolving with
+        // that binary reason swaps the literal for "not Y".
+        let mut kept = 1;
+        for i in 1..learned.len() {
+            let mut l = learned[i];
+            if l & 1 == 0 {
+                if let Reason::Excluded(y) = self.reason[var(l)] {
+                    l = neg(y as usize);
+                    let v = y as usize;
+                    if self.seen[v] {
+                        continue;
+                    }
+                    self.seen[v] = true;
+                    to_clear.push(v);
+                }
+            }
+            learned[kept] = l;
+            kept += 1;
+        }
+        learned.truncate(kept);
+        // Recursive minimisation (MiniSat's), with a bitmask of the clause's levels.
+        let levels = learned[1..]
+            .iter()
+            .fold(0u32, |acc, &l| acc | 1 << (self.level[var(l)] & 31));
+        let mut kept = 1;
+        for i in 1..learned.len() {
+            let l = learned[i];
+            if self.reason[var(l)] == Reason::None || !self.redundant(l, levels, &mut to_clear, buf)
+            {
+                learned[kept] = l;
+                kept += 1;
+            }
+        }
+        learned.truncate(kept);
+        for v in to_clear {
+            self.seen[v] = false;
+        }
+        self.bump *= 1.0 / VAR_DECAY;
+        if learned.len() == 1 {
+            return 0;
+        }
+        let mut best = 1;
+        for i in 2..learned.len() {
+            if self.level[var(learned[i])] > self.level[var(learned[best])] {
+                best = i;
+            }
+        }
+        learned.swap(1, best);
+        self.level[var(learned[1])]
+    }
+
+    /// Whether literal `p` of a learned clause follows from the clause's other literals
+    /// (marked `seen`): every path back through reasons ends in seen or level-0
+    /// variables. `levels` is a bitmask of the clause's levels, a cheap early test.
+    fn redundant(
+        &mut self,
+        p: Lit,
+        levels: u32,
+        to_clear: &mut Vec<usize>,
+        buf: &mut Vec<Lit>,
+    ) -> bool {
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(p);
+        let top = to_clear.len();
+        let mut ok = true;
+        'walk: while let Some(q) = stack.pop() {
+            self.reason_lits(var(q), buf);
+            for &l in buf.iter() {
+                let v = var(l);
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != Reason::None && (1 << (self.level[v] & 31)) & levels != 0 {
+                    self.seen[v] = true;
+                    stack.push(l);
+                    to_clear.push(v);
+                } else {
+                    for &w in &to_clear[top..] {
+                        self.seen[w] = false;
+                    }
+                    to_clear.truncate(top);
+                    ok = false;
+                    break 'walk;
+                }
+            }
+        }
+        self.stack = stack;
+        ok
+    }
+
+    /// Stores a clause with its first two literals watched; returns its index.
+    fn add_clause(&mut self, lits: Vec<Lit>, learned: bool) -> u32 {
+        // The first literal is about to be asserted: its stored level is stale.
+        let mut levels: Vec<u32> = lits[1..].iter().map(|&l| self.level[var(l)]).collect();
+        levels.push(u32::MAX);
+        levels.sort_unstable();
+        levels.dedup();
+        let ci = self.clauses.len() as u32;
+        self.watches[lits[0] as usize].push(Watch {
+            clause: ci,
+            blocker: lits[1],
+        });
+        self.watches[lits[1] as usize].push(Watch {
+            clause: ci,
+            blocker: lits[0],
+        });
+        self.clauses.push(Clause {
+            lits,
+            lbd: levels.len() as u32,
+            learned,
+            deleted: false,
+        });
+        if learned {
+            self.learned_count += 1;
+        }
+        ci
+    }
+
+    /// Deletes about half of the learned clauses: those with the largest literal block
+    /// distance, keeping "glue" clauses (LBD <= 2) and clauses that are reasons now.
+    fn reduce(&mut self) {
+        let mut locked = vec![false; self.clauses.len()];
+        for &l in &self.trail {
+            if let Reason::Clause(ci) = self.reason[var(l)] {
+                locked[ci as usize] = true;
+            }
+        }
+        let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
+            .filter(|&ci| {
+                let c = &self.clauses[ci as usize];
+                c.learned && !c.deleted && c.lbd > 2 && !locked[ci as usize]
+            })
+            .collect();
+        candidates.sort_by_key(|&ci| std::cmp::Reverse(self.clauses[ci as usize].lbd));
+        for &ci in &candidates[..candidates.len() / 2] {
+            let c = &mut self.clauses[ci as usize];
+            c.deleted = true;
+            c.lits = Vec::new();
+            self.learned_count -= 1;
+        }
+        // Watch entries of deleted clauses whose blocker is true would never be
+        // visited, hence never dropped: purge them all now.
+        let clauses = &self.clauses;
+        for list in &mut self.watches {
+            list.retain(|w| !clauses[w.clause as usize].deleted);
+        }
+    }
+
+    fn solution(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(self.cell_mask.iter().map(|m| m.trailing_zeros() as u8 + 1));
+    }
+
+    /// Adds a clause forbidding the current solution (its placements above level 0);
+    /// returns false if nothing is left to forbid (the givens force the solution).
+    fn block_solution(&mut self) -> bool {
+        let lits: Vec<Lit> = self
+            .trail
+            .iter()
+            .copied()
+            .filter(|&l| l & 1 == 0 && self.level[var(l)] > 0)
+            .map(|l| l ^ 1)
+            .collect();
+        self.unassign_to(0);
+        match lits.len() {
+            0 => false,
+            1 => {
+                self.assign(lits[0], Reason::None);
+                true
+            }
+            _ => {
+                self.add_clause(lits, false);
+                true
+            }
+        }
+    }
+}
+
+/// Searches any geometry with clause learning; see [`super::search`]. The nodes counted
+/// against the limits are decisions.
+pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    let mut budget = Budget::new(limits);
+    let mut solutions = 0u64;
+    let report = |solutions, budget: &Budget, stop| Report {
+        solutions,
+        guesses: budget.nodes(),
+        stop,
+    };
+    if limits.solutions == 0 {
+        return report(0, &budget, Stop::SolutionLimit);
+    }
+    let mut s = Solver::new(grid);
+    let n = s.n;
+    for (cell, &v) in grid.cells().iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let var = cell * n + v as usize - 1;
+        match s.value[var] {
+            UNASSIGNED => s.assign(pos(var), Reason::None),
+            TRUE => {}
+            _ => return report(0, &budget, Stop::Exhausted),
+        }
+        if s.propagate().is_some() {
+            return report(0, &budget, Stop::Exhausted);
+        }
+    }
+    let mut learned = Vec::new();
+    let mut buf = Vec::new();
+    let mut buffer = Vec::new();
+    let mut conflicts = 0u64;
+    let mut restarts = 0u64;
+    let mut next_restart = RESTART_UNIT * luby(0);
+    let mut next_reduce = REDUCE_FIRST;
+    let mut since_restart = 0u64;
+    loop {
+        if let Some(conflict) = s.propagate() {
+            conflicts += 1;
+            since_restart += 1;
+            if s.decision_level() == 0 {
+                return report(solutions, &budget, Stop::Exhausted);
+            }
+            let back = s.analyze(conflict, &mut learned, &mut buf);
+            s.unassign_to(back);
+            if learned.len() == 1 {
+                s.assign(learned[0], Reason::None);
+            } else {
+                let ci = s.add_clause(learned.clone(), true);
+                s.assign(learned[0], Reason::Clause(ci));
+            }
+            if conflicts % 256 == 0 && budget.timed_out() {
+                return report(solutions, &budget, Stop::Timeout);
+            }
+            continue;
+        }
+        if s.filled == s.cells {
+            solutions += 1;
+            s.solution(&mut buffer);
+            if !on_solution(&buffer) || solutions >= limits.solutions {
+                return report(solutions, &budget, Stop::SolutionLimit);
+            }
+            if !s.block_solution() {
+                return report(solutions, &budget, Stop::Exhausted);
+            }
+            continue;
+        }
+        if since_restart >= next_restart {
+            restarts += 1;
+            since_restart = 0;
+            next_restart = RESTART_UNIT * luby(restarts);
+            s.unassign_to(0);
+        }
+        if s.learned_count >= next_reduce {
+            s.reduce();
+            next_reduce += REDUCE_GROWTH;
+        }
+        // Decide: place the most active open variable.
+        let v = loop {
+            match s.heap.pop(&s.activity) {
+                Some(v) if s.value[v] == UNASSIGNED => break v,
+                Some(_) => continue,
+                None => unreachable!("an open cell has an unassigned candidate"),
+            }
+        };
+        if !budget.node() {
+            let stop = budget.stopped().unwrap_or(Stop::NodeLimit);
+            return report(solutions, &budget, stop);
+        }
+        s.trail_lim.push(s.trail.len());
+        s.assign(pos(v), Reason::None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let seq: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(seq, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
