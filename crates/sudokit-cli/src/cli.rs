@@ -29,6 +29,8 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Export puzzles for other tools: `--cnf` writes DIMACS CNF for SAT solvers.
     Export(ExportArgs),
+    /// Draw puzzles for print: SVG, or a PDF booklet with the solutions at the end.
+    Render(RenderArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -167,11 +169,45 @@ pub struct ExportArgs {
     pub output_dir: Option<std::path::PathBuf>,
 }
 
+/// Arguments of `sudokit render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write a PDF booklet of every puzzle to this file (solutions on the last pages).
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<std::path::PathBuf>,
+    /// Write one SVG per puzzle (`1.svg`, `2.svg`, ...) into this folder; without it
+    /// (and without --pdf) the single puzzle's SVG goes to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<std::path::PathBuf>,
+    /// Show the solution's digits (SVG).
+    #[arg(long)]
+    pub solution: bool,
+    /// Show the pencil marks of empty cells (SVG).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Puzzles per PDF page: 1, 2, 4, 6, 8, 9 or 12.
+    #[arg(long, default_value_t = 4, value_parser = parse_per_page)]
+    pub per_page: usize,
+    /// A title for the booklet's pages.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+}
+
 /// Arguments of `sudokit puzzles`.
 #[derive(Debug, Args)]
 pub struct PuzzlesArgs {
     /// A puzzle to print (one line), instead of the list.
     pub name: Option<String>,
+}
+
+fn parse_per_page(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ (1 | 2 | 4 | 6 | 8 | 9 | 12)) => Ok(n),
+        _ => Err("puzzles per page: 1, 2, 4, 6, 8, 9 or 12".to_string()),
+    }
 }
 
 /// Parses `250ms`, `2s`, `1.5s`, `3m`, `1h` or a plain number of seconds.

@@ -38,6 +38,7 @@ fn run() -> Result<u8> {
         Command::Bench(args) => commands::bench::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
         Command::Export(args) => commands::export::run(args),
+        Command::Render(args) => commands::render::run(args),
     }
 }
 

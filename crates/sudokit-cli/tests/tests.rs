@@ -5,6 +5,7 @@ mod util;
 mod bench;
 mod puzzles;
 mod reliability;
+mod render;
 mod sat;
 mod solve;
 mod variants;

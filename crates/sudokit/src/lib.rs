@@ -10,6 +10,7 @@
 //! * [`symbols`] and [`format`]: reading and writing every supported text format;
 //! * [`cnf`]: the puzzle as DIMACS CNF for SAT solvers, and their models read back;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
+//! * [`render`]: grids laid out as drawing marks, and SVG;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
 //!
@@ -22,6 +23,7 @@ pub mod format;
 pub mod geometry;
 pub mod grid;
 pub mod puzzles;
+pub mod render;
 pub mod shape;
 pub mod solve;
 pub mod symbols;

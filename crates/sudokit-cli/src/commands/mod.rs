@@ -4,4 +4,5 @@
 pub mod bench;
 pub mod export;
 pub mod puzzles;
+pub mod render;
 pub mod solve;
