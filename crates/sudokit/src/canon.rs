@@ -1,0 +1,806 @@
+//! Canonical forms: one representative per equivalence class, so that "are these two
+//! the same puzzle?" is a comparison of two strings.
+//!
+//! # The group
+//!
+//! Two puzzles of box shape `R`x`C` are *equivalent* when a [`Transform`] maps one onto
+//! the other: any permutation of the bands and of the rows within each band, of the
+//! stacks and of the columns within each stack, any relabelling of the digits, and, for
+//! square boxes (2x2, 3x3, 4x4, ...), transposition (hence also the quarter turns and
+//! the diagonal reflections). For rectangular boxes (2x3, 3x4, ...) transposition is
+//! **not** in the group: it turns `R`x`C` boxes into `C`x`R` boxes, a different shape, so
+//! a 2x3 puzzle and its transpose (a 3x2 puzzle) are never compared. Half turns and
+//! flips are band and stack reversals, so every shape has them.
+//! [`crate::transform::group_order`] gives the group's size (1,218,998,108,160 for 9x9).
+//!
+//! # The canonical form
+//!
+//! The *minlex* form: of all the grids equivalent to the input, the one whose cells,
+//! read row by row as a string with 0 for an empty cell, is lexicographically smallest.
+//! Its digits appear in order of first appearance (1 first, then 2, ...), so relabelling
+//! is never searched: for a fixed arrangement of cells the smallest labelling is "number
+//! the digits as they first appear". The same definition serves puzzles and complete
+//! grids (a complete 9x9 grid's form starts `123456789`). Published counts this
+//! reproduces (see the tests): the 288 complete 4x4 grids form 2 classes, the 28,200,960
+//! complete 6x6 (2x3) grids 49 classes. For 9x9 there are 5,472,730,538 essentially
+//! different complete grids (Russell and Jarvis, 2006): a count no enumeration here can
+//! reach, but every one of them has exactly one canonical form under this definition.
+//!
+//! # The search
+//!
+//! The form is built row by row. A *state* is a partial transformation that produces
+//! the smallest prefix found so far: transposition, the input rows chosen for the
+//! canonical rows so far, the stack order, and the columns as an *ordered partition*:
+//! columns still interchangeable (equal on every row so far, up to the labels the
+//! partition itself decides) share a cell and are not ordered yet. Each step tries every
+//! input row the band structure allows in every surviving state, fills the next
+//! canonical row left to right, and keeps only the states whose row equals the smallest
+//! one seen (all others are dropped as soon as one cell is larger: the pruning that
+//! makes this fast). Within a row, a cell's columns sort themselves: empty cells first
+//! (they stay one cell), then digits seen before in increasing label order (which
+//! decides a column, and the column where that digit first appeared), then new digits,
+//! which get the next labels and stay one cell whose labels follow its eventual order.
+//! Only a tie between two such decisions branches. Completely empty rows, bands and
+//! stacks are interchangeable and searched once with a multiplicity, so sparse and empty
+//! grids stay cheap. The states that survive the last row are exactly the
+//! transformations onto the canonical form, counted with their multiplicities and the
+//! orderings of the cells left over; their number is the size of the puzzle's
+//! stabiliser (its automorphisms).
+//!
+//! Stack orders are enumerated up front, so the cost grows with (number of stacks)!:
+//! quick for every shape up to 5x5 boxes.
+
+use std::cmp::Ordering;
+
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::transform::Transform;
+
+/// A puzzle's canonical form, the transformation that produces it, and its symmetry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Canonical {
+    /// The canonical (minlex) representative.
+    pub grid: Grid,
+    /// A transformation mapping the input onto `grid`.
+    pub transform: Transform,
+    /// The size of the input's stabiliser: how many transformations map it onto itself
+    /// (1 for an asymmetric puzzle), or `None` when it exceeds `u128::MAX` (nearly empty
+    /// grids of 25x25 and beyond).
+    pub automorphisms: Option<u128>,
+}
+
+/// Why a grid has no canonical form here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CanonError {
+    /// Only plain sudokus (rows, columns, boxes) have this group.
+    #[error("canonical forms need a standard sudoku (rows, columns and boxes); got {0}")]
+    Geometry(String),
+    /// Two givens break the rules.
+    #[error("{0}")]
+    Conflict(String),
+}
+
+/// The canonical form of a puzzle or complete grid.
+pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
+    let g = grid.geometry();
+    let shape = match g.shape() {
+        Some(s) if g.is_standard() => s,
+        _ => return Err(CanonError::Geometry(g.name().to_string())),
+    };
+    if let Some(c) = grid.first_conflict() {
+        return Err(CanonError::Conflict(c.describe(g)));
+    }
+    let n = shape.size();
+    Ok(if n <= 9 {
+        Search::<9>::new(shape, grid.cells()).run(g)
+    } else if n <= 16 {
+        Search::<16>::new(shape, grid.cells()).run(g)
+    } else if n <= 32 {
+        Search::<32>::new(shape, grid.cells()).run(g)
+    } else {
+        Search::<64>::new(shape, grid.cells()).run(g)
+    })
+}
+
+/// Whether two puzzles are equivalent; if so, a transformation mapping `a` onto `b`.
+pub fn equivalence(a: &Grid, b: &Grid) -> Result<Option<Transform>, CanonError> {
+    if a.geometry() != b.geometry() {
+        return Ok(None);
+    }
+    let (ca, cb) = (canonical(a)?, canonical(b)?);
+    Ok((ca.grid == cb.grid).then(|| ca.transform.then(&cb.transform.inverse())))
+}
+
+const NONE: u8 = u8::MAX;
+
+/// One partial transformation (see the module documentation). `N` bounds the side, so
+/// the 9x9 search copies small fixed arrays.
+#[derive(Clone, Copy)]
+struct State<const N: usize> {
+    transposed: bool,
+    /// Labels handed out so far.
+    labels: u8,
+    used_rows: u64,
+    used_bands: u64,
+    /// Bit `p` set: position `p` starts a cell; bit `n` is a sentinel (when `n < 64`).
+    cell_start: u64,
+    /// How many equivalent paths this state stands for (empty rows, bands, stacks).
+    weight: u128,
+    rows: [u8; N],
+    col_at: [u8; N],
+    pos_of: [u8; N],
+    /// For digit `d` (index `d - 1`): the column where it first appeared, or `NONE`.
+    origin: [u8; N],
+    /// Its label is `pos_of[origin] + offset`: a group of new digits takes consecutive
+    /// labels in the order its columns end up in.
+    offset: [i8; N],
+}
+
+impl<const N: usize> State<N> {
+    /// First position of the cell holding position `p`.
+    #[inline]
+    fn cell_first(&self, p: usize) -> usize {
+        let below = self.cell_start & (u64::MAX >> (63 - p));
+        63 - below.leading_zeros() as usize
+    }
+
+    /// First position after the cell starting at `p`.
+    #[inline]
+    fn cell_end(&self, p: usize, n: usize) -> usize {
+        if p + 1 >= 64 {
+            return n;
+        }
+        let above = self.cell_start & (u64::MAX << (p + 1));
+        (above.trailing_zeros() as usize).min(n)
+    }
+
+    #[inline]
+    fn split_at(&mut self, p: usize) {
+        if p < 64 {
+            self.cell_start |= 1 << p;
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, col: u8, p: usize) {
+        let from = self.pos_of[col as usize] as usize;
+        let other = self.col_at[p];
+        self.col_at[p] = col;
+        self.col_at[from] = other;
+        self.pos_of[col as usize] = p as u8;
+        self.pos_of[other as usize] = from as u8;
+    }
+
+    fn cells_factorial(&self, n: usize) -> Option<u128> {
+        let mut total = 1u128;
+        let mut p = 0;
+        while p < n {
+            let e = self.cell_end(p, n);
+            total = total.checked_mul(factorial(e - p)?)?;
+            p = e;
+        }
+        Some(total)
+    }
+}
+
+fn factorial(k: usize) -> Option<u128> {
+    (1..=k as u128).try_fold(1u128, |a, b| a.checked_mul(b))
+}
+
+/// The row-by-row search for one grid.
+struct Search<const N: usize> {
+    shape: Shape,
+    n: usize,
+    /// The grid, and its transpose for square boxes.
+    mats: Vec<Vec<u8>>,
+    /// Per matrix: bit `r` set when row `r` is empty.
+    empty_rows: Vec<u64>,
+    /// The smallest row found at the current level.
+    best: [u8; N],
+    has_best: bool,
+    /// Bumped whenever `best` changes, so sibling branches know their prefix now equals it.
+    version: u64,
+    row: [u8; N],
+    /// The input row being tried, and what it stands for.
+    src: [u8; N],
+    src_row: u8,
+    multiplicity: u128,
+    level: usize,
+    children: Vec<State<N>>,
+    overflow: bool,
+}
+
+impl<const N: usize> Search<N> {
+    fn new(shape: Shape, cells: &[u8]) -> Search<N> {
+        let n = shape.size();
+        let mut mats = vec![cells.to_vec()];
+        if shape.box_rows() == shape.box_cols() {
+            mats.push((0..n * n).map(|k| cells[(k % n) * n + k / n]).collect());
+        }
+        let empty_rows = mats
+            .iter()
+            .map(|m| {
+                (0..n)
+                    .filter(|&r| m[r * n..(r + 1) * n].iter().all(|&v| v == 0))
+                    .fold(0u64, |acc, r| acc | 1 << r)
+            })
+            .collect();
+        Search {
+            shape,
+            n,
+            mats,
+            empty_rows,
+            best: [0; N],
+            has_best: false,
+            version: 0,
+            row: [0; N],
+            src: [0; N],
+            src_row: 0,
+            multiplicity: 1,
+            level: 0,
+            children: Vec::new(),
+            overflow: false,
+        }
+    }
+
+    /// One state per transposition and stack order, empty stacks taken in one order only.
+    fn roots(&self) -> Vec<State<N>> {
+        let (n, stacks, width) = (self.n, self.shape.box_rows(), self.shape.box_cols());
+        let mut roots = Vec::new();
+        for (t, m) in self.mats.iter().enumerate() {
+            let empty: Vec<bool> = (0..stacks)
+                .map(|s| (0..n).all(|r| (0..width).all(|j| m[r * n + s * width + j] == 0)))
+                .collect();
+            let weight = factorial(empty.iter().filter(|&&e| e).count()).unwrap_or(u128::MAX);
+            for order in permutations(stacks) {
+                // Empty stacks are interchangeable: keep them in increasing order.
+                let mut last_empty = None;
+                if order
+                    .iter()
+                    .any(|&s| empty[s] && last_empty.replace(s).is_some_and(|prev| prev > s))
+                {
+                    continue;
+                }
+                let mut st = State::<N> {
+                    transposed: t == 1,
+                    labels: 0,
+                    used_rows: 0,
+                    used_bands: 0,
+                    cell_start: 0,
+                    weight,
+                    rows: [0; N],
+                    col_at: [0; N],
+                    pos_of: [0; N],
+                    origin: [NONE; N],
+                    offset: [0; N],
+                };
+                for (slot, &s) in order.iter().enumerate() {
+                    for j in 0..width {
+                        let p = slot * width + j;
+                        st.col_at[p] = (s * width + j) as u8;
+                        st.pos_of[s * width + j] = p as u8;
+                    }
+                    st.split_at(slot * width);
+                }
+                st.split_at(n);
+                roots.push(st);
+            }
+        }
+        roots
+    }
+
+    fn run(mut self, geometry: &std::sync::Arc<Geometry>) -> Canonical {
+        let n = self.n;
+        let (height, bands) = (self.shape.box_rows(), self.shape.box_cols());
+        let mut states = self.roots();
+        let mut canon = Vec::with_capacity(n * n);
+        let mut candidates: Vec<(u8, u128)> = Vec::with_capacity(n);
+        for level in 0..n {
+            self.level = level;
+            self.has_best = false;
+            self.children.clear();
+            for st in &states {
+                candidates.clear();
+                let empty = self.empty_rows[st.transposed as usize];
+                let mut push_band = |band: usize, mult: u128, used: u64| {
+                    let rows = (band * height..(band + 1) * height).filter(|r| used & 1 << r == 0);
+                    let empties = rows.clone().filter(|r| empty & 1 << r != 0).count() as u128;
+                    let mut empty_done = false;
+                    for r in rows {
+                        if empty & 1 << r != 0 {
+                            if !std::mem::replace(&mut empty_done, true) {
+                                candidates.push((r as u8, mult * empties));
+                            }
+                        } else {
+                            candidates.push((r as u8, mult));
+                        }
+                    }
+                };
+                if level % height == 0 {
+                    let band_empty = |b: usize| {
+                        (empty >> (b * height)) & ((1 << height) - 1) == (1 << height) - 1
+                    };
+                    let free: Vec<usize> =
+                        (0..bands).filter(|b| st.used_bands & 1 << b == 0).collect();
+                    let empty_bands = free.iter().filter(|&&b| band_empty(b)).count() as u128;
+                    let mut empty_done = false;
+                    for &b in &free {
+                        if band_empty(b) {
+                            if !std::mem::replace(&mut empty_done, true) {
+                                push_band(b, empty_bands, st.used_rows);
+                            }
+                        } else {
+                            push_band(b, 1, st.used_rows);
+                        }
+                    }
+                } else {
+                    let band = st.rows[level - level % height] as usize / height;
+                    push_band(band, 1, st.used_rows);
+                }
+                let t = st.transposed as usize;
+                for &(r, mult) in candidates.iter() {
+                    let r_us = r as usize;
+                    let (src, mats) = (&mut self.src, &self.mats);
+                    src[..n].copy_from_slice(&mats[t][r_us * n..(r_us + 1) * n]);
+                    self.src_row = r;
+                    self.multiplicity = mult;
+                    let less = !self.has_best;
+                    self.emit(*st, 0, less);
+                }
+            }
+            std::mem::swap(&mut states, &mut self.children);
+            canon.extend_from_slice(&self.best[..n]);
+        }
+        let first = states[0];
+        let mut automorphisms = Some(0u128);
+        for st in &states {
+            let unused = factorial(n - st.labels as usize);
+            let count = st
+                .cells_factorial(n)
+                .zip(unused)
+                .and_then(|(a, b)| a.checked_mul(b))
+                .and_then(|x| x.checked_mul(st.weight));
+            automorphisms = automorphisms.zip(count).and_then(|(a, b)| a.checked_add(b));
+        }
+        if self.overflow {
+            automorphisms = None;
+        }
+        Canonical {
+            grid: Grid::from_cells(geometry.clone(), canon).expect("canonical grid fits"),
+            transform: self.transform_of(&first),
+            automorphisms,
+        }
+    }
+
+    fn transform_of(&self, st: &State<N>) -> Transform {
+        let n = self.n;
+        let mut digits = vec![0u8; n];
+        let mut taken = vec![false; n + 1];
+        for d in 0..n {
+            if st.origin[d] != NONE {
+                let label = st.pos_of[st.origin[d] as usize] as i16 + st.offset[d] as i16;
+                digits[d] = label as u8;
+                taken[label as usize] = true;
+            }
+        }
+        // Digits the grid lacks take the labels left over, in order.
+        let mut free = (1..=n as u8).filter(|&l| !taken[l as usize]);
+        for d in digits.iter_mut().filter(|d| **d == 0) {
+            *d = free.next().expect("as many labels as digits");
+        }
+        let rows: Vec<usize> = st.rows[..n].iter().map(|&r| r as usize).collect();
+        let cols: Vec<usize> = st.col_at[..n].iter().map(|&c| c as usize).collect();
+        Transform::from_parts(self.shape, st.transposed, &rows, &cols, &digits)
+            .expect("the search builds valid transformations")
+    }
+
+    /// Fills the current row from position `p` on. `less`: the row so far is already
+    /// smaller than `best` (or there is no best yet).
+    fn emit(&mut self, mut st: State<N>, mut p: usize, mut less: bool) {
+        let n = self.n;
+        loop {
+            if p == n {
+                self.finish(st, less);
+                return;
+            }
+            let end = st.cell_end(p, n);
+            let new_label = st.labels + 1;
+            // The smallest value this cell can put at `p`, and how many columns give it.
+            let mut vmin = u8::MAX;
+            let mut zeros = 0;
+            let mut ties = 0;
+            for q in p..end {
+                let c = st.col_at[q] as usize;
+                let v = self.src[c];
+                let val = if v == 0 {
+                    zeros += 1;
+                    0
+                } else {
+                    let o = st.origin[v as usize - 1];
+                    if o == NONE {
+                        new_label
+                    } else {
+                        let first = st.cell_first(st.pos_of[o as usize] as usize);
+                        let at = if first == p { p + 1 } else { first };
+                        (at as i16 + st.offset[v as usize - 1] as i16) as u8
+                    }
+                };
+                match val.cmp(&vmin) {
+                    Ordering::Less => {
+                        vmin = val;
+                        ties = 1;
+                    }
+                    Ordering::Equal => ties += 1,
+                    Ordering::Greater => {}
+                }
+            }
+            if vmin == 0 {
+                // Empty cells first, still interchangeable.
+                if !less {
+                    if self.best[p..p + zeros].iter().any(|&b| b > 0) {
+                        less = true;
+                    }
+                }
+                self.row[p..p + zeros].fill(0);
+                if zeros < end - p {
+                    let mut w = p;
+                    for q in p..end {
+                        let c = st.col_at[q];
+                        if self.src[c as usize] == 0 {
+                            st.put(c, w);
+                            w += 1;
+                        }
+                    }
+                    st.split_at(p + zeros);
+                }
+                p += zeros;
+                continue;
+            }
+            if vmin == new_label {
+                // Every column brings a new digit: consecutive labels, order left open.
+                for q in p..end {
+                    let val = new_label + (q - p) as u8;
+                    if !less {
+                        match val.cmp(&self.best[q]) {
+                            Ordering::Greater => return,
+                            Ordering::Less => less = true,
+                            Ordering::Equal => {}
+                        }
+                    }
+                    self.row[q] = val;
+                    let v = self.src[st.col_at[q] as usize] as usize;
+                    st.origin[v - 1] = st.col_at[q];
+                    st.offset[v - 1] = (new_label as i16 - p as i16) as i8;
+                }
+                st.labels += (end - p) as u8;
+                p = end;
+                continue;
+            }
+            // A digit seen before: the column at `p`, and the column where the digit first
+            // appeared, are decided.
+            if !less {
+                match vmin.cmp(&self.best[p]) {
+                    Ordering::Greater => return,
+                    Ordering::Less => less = true,
+                    Ordering::Equal => {}
+                }
+            }
+            self.row[p] = vmin;
+            let mut remaining = ties;
+            let version = self.version;
+            for q in p..end {
+                let c = st.col_at[q];
+                let v = self.src[c as usize];
+                if v == 0 {
+                    continue;
+                }
+                let o = st.origin[v as usize - 1];
+                if o == NONE {
+                    continue;
+                }
+                let first = st.cell_first(st.pos_of[o as usize] as usize);
+                let at = if first == p { p + 1 } else { first };
+                if (at as i16 + st.offset[v as usize - 1] as i16) as u8 != vmin {
+                    continue;
+                }
+                remaining -= 1;
+                let mut child = st;
+                child.put(c, p);
+                child.split_at(p + 1);
+                if child.pos_of[o as usize] as usize != at || child.cell_end(at, n) != at + 1 {
+                    child.put(o, at);
+                    child.split_at(at);
+                    child.split_at(at + 1);
+                }
+                let child_less = less && self.version == version;
+                if remaining == 0 {
+                    st = child;
+                    less = child_less;
+                    break;
+                }
+                self.emit(child, p + 1, child_less);
+            }
+            p += 1;
+        }
+    }
+
+    fn finish(&mut self, mut st: State<N>, less: bool) {
+        let r = self.src_row as usize;
+        let height = self.shape.box_rows();
+        st.rows[self.level] = self.src_row;
+        st.used_rows |= 1 << r;
+        st.used_bands |= 1 << (r / height);
+        match st.weight.checked_mul(self.multiplicity) {
+            Some(w) => st.weight = w,
+            None => self.overflow = true,
+        }
+        if less || !self.has_best {
+            self.best = self.row;
+            self.has_best = true;
+            self.version += 1;
+            self.children.clear();
+        }
+        self.children.push(st);
+    }
+}
+
+/// All permutations of `0..k`, in lexicographic order.
+fn permutations(k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut p: Vec<usize> = (0..k).collect();
+    loop {
+        out.push(p.clone());
+        // Next permutation.
+        let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| p[i] < p[i + 1]) else {
+            return out;
+        };
+        let j = (i + 1..k)
+            .rev()
+            .find(|&j| p[j] > p[i])
+            .expect("a larger element");
+        p.swap(i, j);
+        p[i + 1..].reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_grid;
+    use crate::solve;
+    use crate::transform::group_order;
+    use proptest::prelude::*;
+
+    /// Every band-preserving permutation of `0..blocks*size` (blocks of `size`).
+    fn block_perms(blocks: usize, size: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for outer in permutations(blocks) {
+            let mut acc = vec![Vec::new()];
+            for &b in &outer {
+                let mut next = Vec::new();
+                for prefix in &acc {
+                    for inner in permutations(size) {
+                        let mut p: Vec<usize> = prefix.clone();
+                        p.extend(inner.iter().map(|&i| b * size + i));
+                        next.push(p);
+                    }
+                }
+                acc = next;
+            }
+            out.extend(acc);
+        }
+        out
+    }
+
+    /// The oracle: every geometric transformation written out by index arithmetic, each
+    /// relabelled by first appearance; the smallest string, and how many transformations
+    /// reach it (times the relabellings of the digits the grid lacks).
+    fn brute_force(grid: &Grid) -> (Vec<u8>, u128) {
+        let shape = grid.geometry().shape().unwrap();
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        let cells = grid.cells();
+        let rows = block_perms(c, r);
+        let cols = block_perms(r, c);
+        let mut best: Option<Vec<u8>> = None;
+        let mut hits = 0u128;
+        for t in 0..if r == c { 2 } else { 1 } {
+            for rp in &rows {
+                for cp in &cols {
+                    let mut label = vec![0u8; n + 1];
+                    let mut next = 0;
+                    let s: Vec<u8> = (0..n * n)
+                        .map(|k| {
+                            let (i, j) = (rp[k / n], cp[k % n]);
+                            let v = if t == 1 {
+                                cells[j * n + i]
+                            } else {
+                                cells[i * n + j]
+                            };
+                            if v != 0 && label[v as usize] == 0 {
+                                next += 1;
+                                label[v as usize] = next;
+                            }
+                            label[v as usize]
+                        })
+                        .collect();
+                    match best.as_ref().map(|b| s.cmp(b)) {
+                        None | Some(Ordering::Less) => {
+                            best = Some(s);
+                            hits = 1;
+                        }
+                        Some(Ordering::Equal) => hits += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let used = cells
+            .iter()
+            .filter(|&&v| v != 0)
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        (best.unwrap(), hits * factorial(n - used).unwrap())
+    }
+
+    /// A valid grid of `shape` drawn from `seed`: a few random non-conflicting givens,
+    /// then the solver's first solution.
+    fn random_grid(shape: Shape, seed: u64) -> Grid {
+        let n = shape.size();
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        loop {
+            let mut g = Grid::empty(Geometry::standard(shape));
+            for _ in 0..n {
+                let (cell, d) = (next() % (n * n), (next() % n + 1) as u8);
+                g.set(cell, d);
+                if g.first_conflict().is_some() {
+                    g.set(cell, 0);
+                }
+            }
+            if let Some(s) = solve::solve(&g) {
+                return s;
+            }
+        }
+    }
+
+    fn blank(grid: &Grid, keep_one_in: usize, seed: u64) -> Grid {
+        let mut g = grid.clone();
+        let mut state = seed | 1;
+        for cell in 0..g.cells().len() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state as usize % keep_one_in != 0 {
+                g.set(cell, 0);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_shapes() {
+        for (shape, trials) in [("2x2", 120), ("2x3", 40), ("3x2", 25)] {
+            let shape: Shape = shape.parse().unwrap();
+            for seed in 0..trials {
+                let full = random_grid(shape, seed);
+                for (i, keep) in [1usize, 2, 3, 5, 9, 40].into_iter().enumerate() {
+                    let puzzle = blank(&full, keep, seed * 31 + i as u64);
+                    let got = canonical(&puzzle).unwrap();
+                    let (want, aut) = brute_force(&puzzle);
+                    assert_eq!(got.grid.cells(), &want[..], "{shape} {puzzle:?}");
+                    assert_eq!(got.automorphisms, Some(aut), "{shape} {puzzle:?}");
+                    assert_eq!(got.transform.apply(&puzzle).unwrap(), got.grid);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_grids_have_the_whole_group() {
+        for shape in ["2x2", "2x3", "3x2", "3x3", "3x4", "4x4"] {
+            let shape: Shape = shape.parse().unwrap();
+            let c = canonical(&Grid::empty(Geometry::standard(shape))).unwrap();
+            assert_eq!(c.automorphisms, group_order(shape), "{shape}");
+            assert!(c.grid.cells().iter().all(|&v| v == 0));
+        }
+    }
+
+    #[test]
+    fn shidoku_grids_form_two_classes() {
+        // Published: the 288 complete 4x4 grids are 2 essentially different ones.
+        let empty = Grid::empty(Geometry::standard(Shape::SHIDOKU));
+        let mut classes = std::collections::BTreeMap::new();
+        let mut total = 0;
+        solve::search(&empty, &solve::Limits::solutions(u64::MAX), &mut |cells| {
+            total += 1;
+            let g = Grid::from_cells(empty.geometry().clone(), cells.to_vec()).unwrap();
+            let c = canonical(&g).unwrap();
+            classes.insert(c.grid.cells().to_vec(), c.automorphisms.unwrap());
+            true
+        });
+        assert_eq!(total, 288);
+        assert_eq!(classes.len(), 2);
+        // Orbit-stabiliser: the class sizes |G| / |Aut| add up to every grid.
+        let order = group_order(Shape::SHIDOKU).unwrap();
+        assert_eq!(classes.values().map(|a| order / a).sum::<u128>(), 288);
+    }
+
+    #[test]
+    fn seventeen_clue_puzzles_are_their_own_minlex_form() {
+        // The 17-clue collection (Royle; completed by the Enjoy Sudoku Players Forum) is
+        // published in minlex form: each line must be its own canonical form.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/puzzles2_17_clue"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("skipped: {path} not found");
+            return;
+        };
+        for line in text.lines().filter(|l| !l.starts_with('#')).take(300) {
+            let g = parse_grid(line).unwrap();
+            let c = canonical(&g).unwrap();
+            assert_eq!(c.grid, g, "{line}");
+        }
+    }
+
+    fn data_puzzles() -> Vec<&'static str> {
+        vec![
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "816.....3357....8.4921.......3816......357......4921.......3816.2....3577.....492",
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
+            "123456789456789123789123456231564897564897231897231564312645978645978312978312645",
+            "1...............................................................................2",
+            ".................................................................................",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn a_random_transformation_keeps_form_symmetry_and_solutions(
+            which in 0usize..7,
+            keep in prop::sample::select(vec![1usize, 2, 3, 4, 100]),
+            seed in any::<u64>(),
+        ) {
+            let base = parse_grid(data_puzzles()[which]).unwrap();
+            let puzzle = blank(&base, keep, seed);
+            let mut s = seed;
+            let t = Transform::random(Shape::CLASSIC, &mut || {
+                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let z = (s ^ (s >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z ^ (z >> 27)
+            });
+            let moved = t.apply(&puzzle).unwrap();
+            let (a, b) = (canonical(&puzzle).unwrap(), canonical(&moved).unwrap());
+            prop_assert_eq!(&a.grid, &b.grid);
+            prop_assert_eq!(a.automorphisms, b.automorphisms);
+            prop_assert_eq!(a.transform.apply(&puzzle).unwrap(), a.grid.clone());
+            prop_assert_eq!(b.transform.apply(&moved).unwrap(), b.grid.clone());
+            let map = equivalence(&puzzle, &moved).unwrap().expect("equivalent");
+            prop_assert_eq!(map.apply(&puzzle).unwrap(), moved.clone());
+            if puzzle.filled() >= 20 {
+                prop_assert_eq!(solve::count_solutions(&puzzle, 50), solve::count_solutions(&moved, 50));
+            }
+        }
+    }
+
+    #[test]
+    fn inequivalent_puzzles_are_told_apart() {
+        let a = parse_grid(data_puzzles()[0]).unwrap();
+        let b = parse_grid(data_puzzles()[2]).unwrap();
+        assert_eq!(equivalence(&a, &b).unwrap(), None);
+        let small = Grid::empty(Geometry::standard(Shape::SHIDOKU));
+        assert_eq!(equivalence(&a, &small).unwrap(), None);
+        let mut bad = a.clone();
+        bad.set(1, 4);
+        assert!(matches!(canonical(&bad), Err(CanonError::Conflict(_))));
+    }
+}
