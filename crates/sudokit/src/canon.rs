@@ -114,6 +114,9 @@ pub fn equivalence(a: &Grid, b: &Grid) -> Result<Option<Transform>, CanonError> 
 
 const NONE: u8 = u8::MAX;
 
+/// Candidates per level above which a greedy bounding pass runs first.
+const GREEDY_FROM: usize = 16;
+
 /// One partial transformation (see the module documentation). `N` bounds the side, so
 /// the 9x9 search copies small fixed arrays.
 #[derive(Clone, Copy)]
@@ -121,6 +124,10 @@ struct State<const N: usize> {
     transposed: bool,
     /// Labels handed out so far.
     labels: u8,
+    /// Stack slots `0..placed_slots` hold their final stacks; the stacks in the slots
+    /// after them are still interchangeable (every row so far was empty, or all new
+    /// digits, across them), so their order is left open.
+    placed_slots: u8,
     used_rows: u64,
     used_bands: u64,
     /// Bit `p` set: position `p` starts a cell; bit `n` is a sentinel (when `n < 64`).
@@ -172,6 +179,36 @@ impl<const N: usize> State<N> {
         self.pos_of[other as usize] = from as u8;
     }
 
+    /// Moves the stack now in slot `from` to slot `to` (both unplaced), with its cells.
+    fn swap_slots(&mut self, from: usize, to: usize, width: usize) {
+        if from == to {
+            return;
+        }
+        for j in 0..width {
+            let (a, b) = (from * width + j, to * width + j);
+            self.col_at.swap(a, b);
+            self.pos_of[self.col_at[a] as usize] = a as u8;
+            self.pos_of[self.col_at[b] as usize] = b as u8;
+        }
+        let mask = (1u64 << width) - 1;
+        let (fa, ta) = (
+            self.cell_start >> (from * width) & mask,
+            self.cell_start >> (to * width) & mask,
+        );
+        self.cell_start &= !(mask << (from * width)) & !(mask << (to * width));
+        self.cell_start |= fa << (to * width) | ta << (from * width);
+    }
+
+    /// Puts the stack now in slot `from` in the first unplaced slot.
+    fn place_stack(&mut self, from: usize, width: usize, stacks: usize) {
+        let to = self.placed_slots as usize;
+        self.swap_slots(from, to, width);
+        self.placed_slots += 1;
+        if self.placed_slots as usize + 1 == stacks {
+            self.placed_slots += 1;
+        }
+    }
+
     fn cells_factorial(&self, n: usize) -> Option<u128> {
         let mut total = 1u128;
         let mut p = 0;
@@ -196,6 +233,10 @@ struct Search<const N: usize> {
     mats: Vec<Vec<u8>>,
     /// Per matrix: bit `r` set when row `r` is empty.
     empty_rows: Vec<u64>,
+    /// Per matrix: bit `s` set when stack `s` is empty.
+    empty_stacks: Vec<u64>,
+    /// The stack slot of each position.
+    slot_of: [u8; 64],
     /// The smallest row found at the current level.
     best: [u8; N],
     has_best: bool,
@@ -207,6 +248,8 @@ struct Search<const N: usize> {
     src_row: u8,
     multiplicity: u128,
     level: usize,
+    /// The bounding pass: follow only the first of tied branches, keep no children.
+    greedy: bool,
     children: Vec<State<N>>,
     overflow: bool,
 }
@@ -226,11 +269,22 @@ impl<const N: usize> Search<N> {
                     .fold(0u64, |acc, r| acc | 1 << r)
             })
             .collect();
+        let width = shape.box_cols();
+        let empty_stacks = mats
+            .iter()
+            .map(|m| {
+                (0..shape.box_rows())
+                    .filter(|&s| (0..n * n).all(|k| k % n / width != s || m[k] == 0))
+                    .fold(0u64, |acc, s| acc | 1 << s)
+            })
+            .collect();
         Search {
             shape,
             n,
             mats,
             empty_rows,
+            empty_stacks,
+            slot_of: std::array::from_fn(|p| (p / width) as u8),
             best: [0; N],
             has_best: false,
             version: 0,
@@ -239,55 +293,42 @@ impl<const N: usize> Search<N> {
             src_row: 0,
             multiplicity: 1,
             level: 0,
+            greedy: false,
             children: Vec::new(),
             overflow: false,
         }
     }
 
-    /// One state per transposition and stack order, empty stacks taken in one order only.
+    /// One state per transposition, every stack still unplaced.
     fn roots(&self) -> Vec<State<N>> {
         let (n, stacks, width) = (self.n, self.shape.box_rows(), self.shape.box_cols());
-        let mut roots = Vec::new();
-        for (t, m) in self.mats.iter().enumerate() {
-            let empty: Vec<bool> = (0..stacks)
-                .map(|s| (0..n).all(|r| (0..width).all(|j| m[r * n + s * width + j] == 0)))
-                .collect();
-            let weight = factorial(empty.iter().filter(|&&e| e).count()).unwrap_or(u128::MAX);
-            for order in permutations(stacks) {
-                // Empty stacks are interchangeable: keep them in increasing order.
-                let mut last_empty = None;
-                if order
-                    .iter()
-                    .any(|&s| empty[s] && last_empty.replace(s).is_some_and(|prev| prev > s))
-                {
-                    continue;
-                }
+        (0..self.mats.len())
+            .map(|t| {
                 let mut st = State::<N> {
                     transposed: t == 1,
                     labels: 0,
+                    placed_slots: if stacks == 1 { 1 } else { 0 },
                     used_rows: 0,
                     used_bands: 0,
                     cell_start: 0,
-                    weight,
+                    weight: 1,
                     rows: [0; N],
                     col_at: [0; N],
                     pos_of: [0; N],
                     origin: [NONE; N],
                     offset: [0; N],
                 };
-                for (slot, &s) in order.iter().enumerate() {
-                    for j in 0..width {
-                        let p = slot * width + j;
-                        st.col_at[p] = (s * width + j) as u8;
-                        st.pos_of[s * width + j] = p as u8;
-                    }
+                for c in 0..n {
+                    st.col_at[c] = c as u8;
+                    st.pos_of[c] = c as u8;
+                }
+                for slot in 0..stacks {
                     st.split_at(slot * width);
                 }
                 st.split_at(n);
-                roots.push(st);
-            }
-        }
-        roots
+                st
+            })
+            .collect()
     }
 
     fn run(mut self, geometry: &std::sync::Arc<Geometry>) -> Canonical {
@@ -296,11 +337,13 @@ impl<const N: usize> Search<N> {
         let mut states = self.roots();
         let mut canon = Vec::with_capacity(n * n);
         let mut candidates: Vec<(u8, u128)> = Vec::with_capacity(n);
+        let mut work: Vec<(u32, u8, u128)> = Vec::new();
         for level in 0..n {
             self.level = level;
             self.has_best = false;
             self.children.clear();
-            for st in &states {
+            work.clear();
+            for (index, st) in states.iter().enumerate() {
                 candidates.clear();
                 let empty = self.empty_rows[st.transposed as usize];
                 let mut push_band = |band: usize, mult: u128, used: u64| {
@@ -338,9 +381,15 @@ impl<const N: usize> Search<N> {
                     let band = st.rows[level - level % height] as usize / height;
                     push_band(band, 1, st.used_rows);
                 }
-                let t = st.transposed as usize;
-                for &(r, mult) in candidates.iter() {
-                    let r_us = r as usize;
+                work.extend(candidates.iter().map(|&(r, mult)| (index as u32, r, mult)));
+            }
+            // With many candidates, a first pass that follows one branch per candidate
+            // finds a good bound cheaply; the full search then prunes against it.
+            self.greedy = work.len() > GREEDY_FROM;
+            for _ in 0..if self.greedy { 2 } else { 1 } {
+                for &(index, r, mult) in &work {
+                    let st = &states[index as usize];
+                    let (t, r_us) = (st.transposed as usize, r as usize);
                     let (src, mats) = (&mut self.src, &self.mats);
                     src[..n].copy_from_slice(&mats[t][r_us * n..(r_us + 1) * n]);
                     self.src_row = r;
@@ -348,6 +397,7 @@ impl<const N: usize> Search<N> {
                     let less = !self.has_best;
                     self.emit(*st, 0, less);
                 }
+                self.greedy = false;
             }
             std::mem::swap(&mut states, &mut self.children);
             canon.extend_from_slice(&self.best[..n]);
@@ -355,7 +405,9 @@ impl<const N: usize> Search<N> {
         let first = states[0];
         let mut automorphisms = Some(0u128);
         for st in &states {
-            let unused = factorial(n - st.labels as usize);
+            let unused = factorial(n - st.labels as usize)
+                .zip(factorial(self.shape.box_rows() - st.placed_slots as usize))
+                .and_then(|(a, b)| a.checked_mul(b));
             let count = st
                 .cells_factorial(n)
                 .zip(unused)
@@ -399,58 +451,141 @@ impl<const N: usize> Search<N> {
     /// smaller than `best` (or there is no best yet).
     fn emit(&mut self, mut st: State<N>, mut p: usize, mut less: bool) {
         let n = self.n;
-        loop {
+        let (width, stacks) = (self.shape.box_cols(), self.shape.box_rows());
+        'fill: loop {
             if p == n {
                 self.finish(st, less);
                 return;
             }
+            let placed = st.placed_slots as usize;
+            if p == placed * width && placed < stacks {
+                // The unplaced stacks stay unordered through a row that is empty, or all
+                // new digits, across all of them; otherwise the next slot is chosen here.
+                let (mut zeros, mut news) = (0, 0);
+                for q in p..n {
+                    let v = self.src[st.col_at[q] as usize];
+                    if v == 0 {
+                        zeros += 1;
+                    } else if st.origin[v as usize - 1] == NONE {
+                        news += 1;
+                    }
+                }
+                if zeros == n - p {
+                    if !less && self.best[p..n].iter().any(|&b| b > 0) {
+                        less = true;
+                    }
+                    self.row[p..n].fill(0);
+                    p = n;
+                    continue;
+                }
+                if news == n - p {
+                    if !self.emit_new(&mut st, p, n, &mut less) {
+                        return;
+                    }
+                    p = n;
+                    continue;
+                }
+                let empty = self.empty_stacks[st.transposed as usize];
+                let slot_of = self.slot_of;
+                let stack_at =
+                    |st: &State<N>, slot: usize| slot_of[st.col_at[slot * width] as usize] as usize;
+                let empties = (placed..stacks)
+                    .filter(|&s| empty >> stack_at(&st, s) & 1 == 1)
+                    .count();
+                let mut tries = [0u8; 64];
+                let mut count = 0;
+                let mut empty_taken = false;
+                for slot in placed..stacks {
+                    if empty >> stack_at(&st, slot) & 1 == 1 {
+                        if std::mem::replace(&mut empty_taken, true) {
+                            continue;
+                        }
+                    }
+                    tries[count] = slot as u8;
+                    count += 1;
+                }
+                let version = self.version;
+                for (i, &slot) in tries[..count].iter().enumerate() {
+                    let mut child = st;
+                    if empty >> stack_at(&st, slot as usize) & 1 == 1 {
+                        // Empty stacks are interchangeable: one stands for all.
+                        match child.weight.checked_mul(empties as u128) {
+                            Some(w) => child.weight = w,
+                            None => self.overflow = true,
+                        }
+                    }
+                    child.place_stack(slot as usize, width, stacks);
+                    let child_less = less && self.version == version;
+                    if i + 1 == count || self.greedy {
+                        st = child;
+                        less = child_less;
+                        continue 'fill;
+                    }
+                    self.emit(child, p, child_less);
+                }
+                return;
+            }
             let end = st.cell_end(p, n);
             let new_label = st.labels + 1;
-            // The smallest value this cell can put at `p`, and how many columns give it.
+            // Where the column holding a digit's first appearance can go at the earliest:
+            // the first position of its cell (after `p` if that cell is this one), or the
+            // first unplaced slot for a column of an unplaced stack.
+            let slot_of = &self.slot_of;
+            let earliest = |st: &State<N>, o: usize| -> usize {
+                let po = st.pos_of[o] as usize;
+                let first = st.cell_first(po);
+                let slot = slot_of[po] as usize;
+                if slot >= placed {
+                    placed * width + first - slot * width
+                } else if first == p {
+                    p + 1
+                } else {
+                    first
+                }
+            };
+            // The smallest value this cell can put at `p`, and the columns that give it
+            // (with, for a digit seen before, where its first column goes).
             let mut vmin = u8::MAX;
             let mut zeros = 0;
             let mut ties = 0;
+            let mut tied = [(0u8, 0u8, 0u8); N];
             for q in p..end {
-                let c = st.col_at[q] as usize;
-                let v = self.src[c];
-                let val = if v == 0 {
+                let c = st.col_at[q];
+                let v = self.src[c as usize];
+                let (val, o, at) = if v == 0 {
                     zeros += 1;
-                    0
+                    (0, 0, 0)
                 } else {
                     let o = st.origin[v as usize - 1];
                     if o == NONE {
-                        new_label
+                        (new_label, 0, 0)
                     } else {
-                        let first = st.cell_first(st.pos_of[o as usize] as usize);
-                        let at = if first == p { p + 1 } else { first };
-                        (at as i16 + st.offset[v as usize - 1] as i16) as u8
+                        let at = earliest(&st, o as usize);
+                        (
+                            (at as i16 + st.offset[v as usize - 1] as i16) as u8,
+                            o,
+                            at as u8,
+                        )
                     }
                 };
-                match val.cmp(&vmin) {
-                    Ordering::Less => {
-                        vmin = val;
-                        ties = 1;
-                    }
-                    Ordering::Equal => ties += 1,
-                    Ordering::Greater => {}
+                if val < vmin {
+                    vmin = val;
+                    ties = 0;
+                }
+                if val == vmin {
+                    tied[ties] = (c, o, at);
+                    ties += 1;
                 }
             }
             if vmin == 0 {
                 // Empty cells first, still interchangeable.
-                if !less {
-                    if self.best[p..p + zeros].iter().any(|&b| b > 0) {
-                        less = true;
-                    }
+                if !less && self.best[p..p + zeros].iter().any(|&b| b > 0) {
+                    less = true;
                 }
                 self.row[p..p + zeros].fill(0);
                 if zeros < end - p {
-                    let mut w = p;
-                    for q in p..end {
-                        let c = st.col_at[q];
-                        if self.src[c as usize] == 0 {
-                            st.put(c, w);
-                            w += 1;
-                        }
+                    for (w, &(c, _, _)) in tied[..zeros].iter().enumerate() {
+                        st.put(c, p + w);
                     }
                     st.split_at(p + zeros);
                 }
@@ -459,21 +594,9 @@ impl<const N: usize> Search<N> {
             }
             if vmin == new_label {
                 // Every column brings a new digit: consecutive labels, order left open.
-                for q in p..end {
-                    let val = new_label + (q - p) as u8;
-                    if !less {
-                        match val.cmp(&self.best[q]) {
-                            Ordering::Greater => return,
-                            Ordering::Less => less = true,
-                            Ordering::Equal => {}
-                        }
-                    }
-                    self.row[q] = val;
-                    let v = self.src[st.col_at[q] as usize] as usize;
-                    st.origin[v - 1] = st.col_at[q];
-                    st.offset[v - 1] = (new_label as i16 - p as i16) as i8;
+                if !self.emit_new(&mut st, p, end, &mut less) {
+                    return;
                 }
-                st.labels += (end - p) as u8;
                 p = end;
                 continue;
             }
@@ -487,34 +610,28 @@ impl<const N: usize> Search<N> {
                 }
             }
             self.row[p] = vmin;
-            let mut remaining = ties;
+            if self.greedy {
+                ties = 1;
+            }
             let version = self.version;
-            for q in p..end {
-                let c = st.col_at[q];
-                let v = self.src[c as usize];
-                if v == 0 {
-                    continue;
-                }
-                let o = st.origin[v as usize - 1];
-                if o == NONE {
-                    continue;
-                }
-                let first = st.cell_first(st.pos_of[o as usize] as usize);
-                let at = if first == p { p + 1 } else { first };
-                if (at as i16 + st.offset[v as usize - 1] as i16) as u8 != vmin {
-                    continue;
-                }
-                remaining -= 1;
+            for i in 0..ties {
+                let (c, o, at) = tied[i];
+                let last = i + 1 == ties;
                 let mut child = st;
                 child.put(c, p);
                 child.split_at(p + 1);
+                let at = at as usize;
+                let slot = self.slot_of[child.pos_of[o as usize] as usize] as usize;
+                if slot >= placed {
+                    child.place_stack(slot, width, stacks);
+                }
                 if child.pos_of[o as usize] as usize != at || child.cell_end(at, n) != at + 1 {
                     child.put(o, at);
                     child.split_at(at);
                     child.split_at(at + 1);
                 }
                 let child_less = less && self.version == version;
-                if remaining == 0 {
+                if last {
                     st = child;
                     less = child_less;
                     break;
@@ -523,6 +640,28 @@ impl<const N: usize> Search<N> {
             }
             p += 1;
         }
+    }
+
+    /// Positions `p..end` all bring new digits: they take the next labels in position
+    /// order, whatever order their columns end in. False when that loses to `best`.
+    fn emit_new(&mut self, st: &mut State<N>, p: usize, end: usize, less: &mut bool) -> bool {
+        let new_label = st.labels + 1;
+        for q in p..end {
+            let val = new_label + (q - p) as u8;
+            if !*less {
+                match val.cmp(&self.best[q]) {
+                    Ordering::Greater => return false,
+                    Ordering::Less => *less = true,
+                    Ordering::Equal => {}
+                }
+            }
+            self.row[q] = val;
+            let v = self.src[st.col_at[q] as usize] as usize;
+            st.origin[v - 1] = st.col_at[q];
+            st.offset[v - 1] = (new_label as i16 - p as i16) as i8;
+        }
+        st.labels += (end - p) as u8;
+        true
     }
 
     fn finish(&mut self, mut st: State<N>, less: bool) {
@@ -541,26 +680,9 @@ impl<const N: usize> Search<N> {
             self.version += 1;
             self.children.clear();
         }
-        self.children.push(st);
-    }
-}
-
-/// All permutations of `0..k`, in lexicographic order.
-fn permutations(k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut p: Vec<usize> = (0..k).collect();
-    loop {
-        out.push(p.clone());
-        // Next permutation.
-        let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| p[i] < p[i + 1]) else {
-            return out;
-        };
-        let j = (i + 1..k)
-            .rev()
-            .find(|&j| p[j] > p[i])
-            .expect("a larger element");
-        p.swap(i, j);
-        p[i + 1..].reverse();
+        if !self.greedy {
+            self.children.push(st);
+        }
     }
 }
 
@@ -571,6 +693,25 @@ mod tests {
     use crate::solve;
     use crate::transform::group_order;
     use proptest::prelude::*;
+
+    /// All permutations of `0..k`, in lexicographic order.
+    fn permutations(k: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        let mut p: Vec<usize> = (0..k).collect();
+        loop {
+            out.push(p.clone());
+            // Next permutation.
+            let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| p[i] < p[i + 1]) else {
+                return out;
+            };
+            let j = (i + 1..k)
+                .rev()
+                .find(|&j| p[j] > p[i])
+                .expect("a larger element");
+            p.swap(i, j);
+            p[i + 1..].reverse();
+        }
+    }
 
     /// Every band-preserving permutation of `0..blocks*size` (blocks of `size`).
     fn block_perms(blocks: usize, size: usize) -> Vec<Vec<usize>> {
