@@ -142,6 +142,10 @@ struct State<const N: usize> {
     /// Its label is `pos_of[origin] + offset`: a group of new digits takes consecutive
     /// labels in the order its columns end up in.
     offset: [i8; N],
+    /// Linked columns: two cells of equal size whose orders must match (column `j` of
+    /// one goes with column `j` of the other), or `NONE`. A tie between columns whose
+    /// digits first appeared in columns of one cell links them instead of branching.
+    mate: [u8; N],
 }
 
 impl<const N: usize> State<N> {
@@ -179,6 +183,41 @@ impl<const N: usize> State<N> {
         self.pos_of[other as usize] = from as u8;
     }
 
+    /// Where the partner of the cell starting at `start` starts, if it is linked.
+    #[inline]
+    fn partner(&self, start: usize) -> Option<usize> {
+        let m = self.mate[self.col_at[start] as usize];
+        (m != NONE).then(|| self.pos_of[m as usize] as usize)
+    }
+
+    /// [`State::put`] that keeps a linked cell's partner in step.
+    #[inline]
+    fn put_linked(&mut self, col: u8, q: usize) {
+        let m = self.mate[col as usize];
+        if m == NONE {
+            return self.put(col, q);
+        }
+        let start = self.cell_first(q);
+        let partner = self.partner(start).expect("linked cells have partners");
+        self.put(col, q);
+        self.put(m, partner + q - start);
+    }
+
+    /// Makes `q` start a cell (no-op at `n` or at a cell start), splitting a linked
+    /// cell's partner at the same place.
+    #[inline]
+    fn split(&mut self, q: usize, n: usize) {
+        if q >= n || self.cell_start >> q & 1 == 1 {
+            return;
+        }
+        let start = self.cell_first(q);
+        let partner = self.partner(start);
+        self.split_at(q);
+        if let Some(ps) = partner {
+            self.split_at(ps + q - start);
+        }
+    }
+
     /// Moves the stack now in slot `from` to slot `to` (both unplaced), with its cells.
     fn swap_slots(&mut self, from: usize, to: usize, width: usize) {
         if from == to {
@@ -214,7 +253,10 @@ impl<const N: usize> State<N> {
         let mut p = 0;
         while p < n {
             let e = self.cell_end(p, n);
-            total = total.checked_mul(factorial(e - p)?)?;
+            // A linked pair of cells has one order between them.
+            if self.partner(p).is_none_or(|ps| ps > p) {
+                total = total.checked_mul(factorial(e - p)?)?;
+            }
             p = e;
         }
         Some(total)
@@ -248,8 +290,6 @@ struct Search<const N: usize> {
     src_row: u8,
     multiplicity: u128,
     level: usize,
-    /// The bounding pass: follow only the first of tied branches, keep no children.
-    greedy: bool,
     children: Vec<State<N>>,
     overflow: bool,
 }
@@ -293,7 +333,6 @@ impl<const N: usize> Search<N> {
             src_row: 0,
             multiplicity: 1,
             level: 0,
-            greedy: false,
             children: Vec::new(),
             overflow: false,
         }
@@ -317,6 +356,7 @@ impl<const N: usize> Search<N> {
                     pos_of: [0; N],
                     origin: [NONE; N],
                     offset: [0; N],
+                    mate: [NONE; N],
                 };
                 for c in 0..n {
                     st.col_at[c] = c as u8;
@@ -383,21 +423,15 @@ impl<const N: usize> Search<N> {
                 }
                 work.extend(candidates.iter().map(|&(r, mult)| (index as u32, r, mult)));
             }
-            // With many candidates, a first pass that follows one branch per candidate
-            // finds a good bound cheaply; the full search then prunes against it.
-            self.greedy = work.len() > GREEDY_FROM;
-            for _ in 0..if self.greedy { 2 } else { 1 } {
-                for &(index, r, mult) in &work {
-                    let st = &states[index as usize];
-                    let (t, r_us) = (st.transposed as usize, r as usize);
-                    let (src, mats) = (&mut self.src, &self.mats);
-                    src[..n].copy_from_slice(&mats[t][r_us * n..(r_us + 1) * n]);
-                    self.src_row = r;
-                    self.multiplicity = mult;
-                    let less = !self.has_best;
-                    self.emit(*st, 0, less);
-                }
-                self.greedy = false;
+            for &(index, r, mult) in &work {
+                let st = &states[index as usize];
+                let (t, r_us) = (st.transposed as usize, r as usize);
+                let (src, mats) = (&mut self.src, &self.mats);
+                src[..n].copy_from_slice(&mats[t][r_us * n..(r_us + 1) * n]);
+                self.src_row = r;
+                self.multiplicity = mult;
+                let less = !self.has_best;
+                self.emit(*st, 0, less);
             }
             std::mem::swap(&mut states, &mut self.children);
             canon.extend_from_slice(&self.best[..n]);
@@ -516,7 +550,7 @@ impl<const N: usize> Search<N> {
                     }
                     child.place_stack(slot as usize, width, stacks);
                     let child_less = less && self.version == version;
-                    if i + 1 == count || self.greedy {
+                    if i + 1 == count {
                         st = child;
                         less = child_less;
                         continue 'fill;
@@ -531,7 +565,10 @@ impl<const N: usize> Search<N> {
             // the first position of its cell (after `p` if that cell is this one), or the
             // first unplaced slot for a column of an unplaced stack.
             let slot_of = &self.slot_of;
-            let earliest = |st: &State<N>, o: usize| -> usize {
+            // The partner of this cell, if linked: putting a column at `p` puts its mate
+            // at the partner's start.
+            let partner = st.partner(p);
+            let earliest = |st: &State<N>, c: u8, o: usize| -> usize {
                 let po = st.pos_of[o] as usize;
                 let first = st.cell_first(po);
                 let slot = slot_of[po] as usize;
@@ -539,6 +576,8 @@ impl<const N: usize> Search<N> {
                     placed * width + first - slot * width
                 } else if first == p {
                     p + 1
+                } else if Some(first) == partner && st.mate[c as usize] != o as u8 {
+                    first + 1
                 } else {
                     first
                 }
@@ -546,6 +585,8 @@ impl<const N: usize> Search<N> {
             // The smallest value this cell can put at `p`, and the columns that give it
             // (with, for a digit seen before, where its first column goes).
             let mut vmin = u8::MAX;
+            // The smallest value above `vmin`.
+            let mut next = u8::MAX;
             let mut zeros = 0;
             let mut ties = 0;
             let mut tied = [(0u8, 0u8, 0u8); N];
@@ -560,7 +601,7 @@ impl<const N: usize> Search<N> {
                     if o == NONE {
                         (new_label, 0, 0)
                     } else {
-                        let at = earliest(&st, o as usize);
+                        let at = earliest(&st, c, o as usize);
                         (
                             (at as i16 + st.offset[v as usize - 1] as i16) as u8,
                             o,
@@ -569,8 +610,11 @@ impl<const N: usize> Search<N> {
                     }
                 };
                 if val < vmin {
+                    next = vmin;
                     vmin = val;
                     ties = 0;
+                } else if val > vmin && val < next {
+                    next = val;
                 }
                 if val == vmin {
                     tied[ties] = (c, o, at);
@@ -585,9 +629,9 @@ impl<const N: usize> Search<N> {
                 self.row[p..p + zeros].fill(0);
                 if zeros < end - p {
                     for (w, &(c, _, _)) in tied[..zeros].iter().enumerate() {
-                        st.put(c, p + w);
+                        st.put_linked(c, p + w);
                     }
-                    st.split_at(p + zeros);
+                    st.split(p + zeros, n);
                 }
                 p += zeros;
                 continue;
@@ -610,35 +654,116 @@ impl<const N: usize> Search<N> {
                 }
             }
             self.row[p] = vmin;
-            if self.greedy {
-                ties = 1;
+            // Tied columns whose digits first appeared in one cell form a group. A group
+            // of two or more, none linked, need not branch: whichever goes first, the
+            // others follow with the next labels (values only grow as positions fill,
+            // so nothing else can take one of the group's values when the next smallest
+            // is beyond them); it and its first columns become two linked cells.
+            let mut actions = [(0u8, 0u8); N]; // (first tie index, group size; 0 = single)
+            let mut count = 0;
+            let mut group_of = [u8::MAX; N];
+            for i in 0..ties {
+                if group_of[i] != u8::MAX {
+                    continue;
+                }
+                let cell = |o: u8| st.cell_first(st.pos_of[o as usize] as usize);
+                let y = cell(tied[i].1);
+                let mut k = 0;
+                let mut linkable = partner.is_none() && y != p && st.partner(y).is_none();
+                for j in i..ties {
+                    if cell(tied[j].1) == y {
+                        group_of[j] = i as u8;
+                        k += 1;
+                        linkable &= st.mate[tied[j].0 as usize] == NONE;
+                    }
+                }
+                if k > 1 && linkable && next as usize > vmin as usize + k - 1 {
+                    actions[count] = (i as u8, k as u8);
+                    count += 1;
+                } else {
+                    for j in i..ties {
+                        if group_of[j] == i as u8 {
+                            actions[count] = (j as u8, 0);
+                            count += 1;
+                        }
+                    }
+                }
             }
             let version = self.version;
-            for i in 0..ties {
-                let (c, o, at) = tied[i];
-                let last = i + 1 == ties;
+            for (a, &(i, k)) in actions[..count].iter().enumerate() {
+                let last = a + 1 == count;
                 let mut child = st;
-                child.put(c, p);
-                child.split_at(p + 1);
-                let at = at as usize;
-                let slot = self.slot_of[child.pos_of[o as usize] as usize] as usize;
-                if slot >= placed {
-                    child.place_stack(slot, width, stacks);
+                let mut child_less = less && self.version == version;
+                let step;
+                if k > 0 {
+                    let (_, o0, at0) = tied[i as usize];
+                    let slot = self.slot_of[child.pos_of[o0 as usize] as usize] as usize;
+                    if slot >= placed {
+                        child.place_stack(slot, width, stacks);
+                    }
+                    let at0 = at0 as usize;
+                    let mut j = 0;
+                    for (g, &(c, o, _)) in tied[..ties].iter().enumerate() {
+                        if group_of[g] != i {
+                            continue;
+                        }
+                        child.put(c, p + j);
+                        child.put(o, at0 + j);
+                        child.mate[c as usize] = o;
+                        child.mate[o as usize] = c;
+                        j += 1;
+                    }
+                    let k = k as usize;
+                    child.split_at(at0);
+                    child.split_at(p + k);
+                    child.split_at(at0 + k);
+                    let mut lost = false;
+                    for j in 1..k {
+                        let val = vmin + j as u8;
+                        if !child_less {
+                            match val.cmp(&self.best[p + j]) {
+                                Ordering::Greater => {
+                                    lost = true;
+                                    break;
+                                }
+                                Ordering::Less => child_less = true,
+                                Ordering::Equal => {}
+                            }
+                        }
+                        self.row[p + j] = val;
+                    }
+                    if lost {
+                        if last {
+                            return;
+                        }
+                        continue;
+                    }
+                    step = k;
+                } else {
+                    let (c, o, at) = tied[i as usize];
+                    child.put_linked(c, p);
+                    child.split(p + 1, n);
+                    let at = at as usize;
+                    let slot = self.slot_of[child.pos_of[o as usize] as usize] as usize;
+                    if slot >= placed {
+                        child.place_stack(slot, width, stacks);
+                    }
+                    if child.pos_of[o as usize] as usize != at || child.cell_end(at, n) != at + 1 {
+                        child.put_linked(o, at);
+                        child.split(at, n);
+                        child.split(at + 1, n);
+                    }
+                    step = 1;
                 }
-                if child.pos_of[o as usize] as usize != at || child.cell_end(at, n) != at + 1 {
-                    child.put(o, at);
-                    child.split_at(at);
-                    child.split_at(at + 1);
-                }
-                let child_less = less && self.version == version;
                 if last {
                     st = child;
                     less = child_less;
-                    break;
+                    p += step;
+                    continue 'fill;
                 }
-                self.emit(child, p + 1, child_less);
+                self.emit(child, p + step, child_less);
             }
-            p += 1;
+            return;
         }
     }
 
@@ -680,9 +805,7 @@ impl<const N: usize> Search<N> {
             self.version += 1;
             self.children.clear();
         }
-        if !self.greedy {
-            self.children.push(st);
-        }
+        self.children.push(st);
     }
 }
 
