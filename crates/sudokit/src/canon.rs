@@ -114,8 +114,6 @@ pub fn equivalence(a: &Grid, b: &Grid) -> Result<Option<Transform>, CanonError> 
 
 const NONE: u8 = u8::MAX;
 
-/// Candidates per level above which a greedy bounding pass runs first.
-const GREEDY_FROM: usize = 16;
 
 /// One partial transformation (see the module documentation). `N` bounds the side, so
 /// the 9x9 search copies small fixed arrays.
