@@ -35,6 +35,11 @@ fn run() -> Result<u8> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
+        Command::Transform(args) => commands::transform::run(args),
+        Command::Shuffle(args) => commands::shuffle::run(args),
+        Command::Canon(args) => commands::canon::run(args),
+        Command::Equiv(args) => commands::equiv::run(args),
+        Command::Dedupe(args) => commands::dedupe::run(args),
     }
 }
 

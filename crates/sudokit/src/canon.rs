@@ -114,7 +114,6 @@ pub fn equivalence(a: &Grid, b: &Grid) -> Result<Option<Transform>, CanonError> 
 
 const NONE: u8 = u8::MAX;
 
-
 /// One partial transformation (see the module documentation). `N` bounds the side, so
 /// the 9x9 search copies small fixed arrays.
 #[derive(Clone, Copy)]
@@ -461,10 +460,10 @@ impl<const N: usize> Search<N> {
         let n = self.n;
         let mut digits = vec![0u8; n];
         let mut taken = vec![false; n + 1];
-        for d in 0..n {
+        for (d, digit) in digits.iter_mut().enumerate() {
             if st.origin[d] != NONE {
                 let label = st.pos_of[st.origin[d] as usize] as i16 + st.offset[d] as i16;
-                digits[d] = label as u8;
+                *digit = label as u8;
                 taken[label as usize] = true;
             }
         }
@@ -528,10 +527,10 @@ impl<const N: usize> Search<N> {
                 let mut count = 0;
                 let mut empty_taken = false;
                 for slot in placed..stacks {
-                    if empty >> stack_at(&st, slot) & 1 == 1 {
-                        if std::mem::replace(&mut empty_taken, true) {
-                            continue;
-                        }
+                    if empty >> stack_at(&st, slot) & 1 == 1
+                        && std::mem::replace(&mut empty_taken, true)
+                    {
+                        continue;
                     }
                     tries[count] = slot as u8;
                     count += 1;
@@ -679,8 +678,8 @@ impl<const N: usize> Search<N> {
                     actions[count] = (i as u8, k as u8);
                     count += 1;
                 } else {
-                    for j in i..ties {
-                        if group_of[j] == i as u8 {
+                    for (j, &g) in group_of.iter().enumerate().take(ties).skip(i) {
+                        if g == i as u8 {
                             actions[count] = (j as u8, 0);
                             count += 1;
                         }

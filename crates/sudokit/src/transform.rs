@@ -123,7 +123,7 @@ impl Transform {
         check_blocks("row", "band", rows, shape.box_rows())?;
         check_blocks("column", "stack", cols, shape.box_cols())?;
         let d: Vec<usize> = digits.iter().map(|&d| d as usize).collect();
-        if d.len() != n || d.iter().any(|&x| x == 0) {
+        if d.len() != n || d.contains(&0) {
             return Err(TransformError::Permutation(format!(
                 "a relabelling lists the new digit (1 to {n}) of each digit 1 to {n}; got {} digits",
                 d.len()

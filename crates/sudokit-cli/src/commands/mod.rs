@@ -2,5 +2,10 @@
 //! returns the process exit code.
 
 pub mod bench;
+pub mod canon;
+pub mod dedupe;
+pub mod equiv;
 pub mod puzzles;
+pub mod shuffle;
 pub mod solve;
+pub mod transform;
