@@ -3,5 +3,6 @@
 mod util;
 
 mod bench;
+mod equivalence;
 mod puzzles;
 mod solve;
