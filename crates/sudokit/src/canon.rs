@@ -992,6 +992,54 @@ mod tests {
         assert_eq!(classes.values().map(|a| order / a).sum::<u128>(), 288);
     }
 
+    /// The classes of the complete 2x3 grids, from every grid `search` enumerates below
+    /// `start`: canonical form -> automorphisms.
+    fn six_by_six_classes(start: &Grid) -> (u64, std::collections::HashMap<Vec<u8>, u128>) {
+        let mut classes = std::collections::HashMap::new();
+        let mut count = 0;
+        let first_row: Vec<u8> = (1..=6).collect();
+        solve::search(start, &solve::Limits::solutions(u64::MAX), &mut |cells| {
+            count += 1;
+            // Relabelling gives every class a member whose first row is 123456.
+            if cells[..6] == first_row[..] {
+                let g = Grid::from_cells(start.geometry().clone(), cells.to_vec()).unwrap();
+                let c = canonical(&g).unwrap();
+                classes.insert(c.grid.cells().to_vec(), c.automorphisms.unwrap());
+            }
+            true
+        });
+        (count, classes)
+    }
+
+    #[test]
+    fn six_by_six_grids_form_49_classes() {
+        // Published: the 28,200,960 complete 6x6 (2x3) grids are 49 essentially different
+        // ones. Every class has members whose first row is 123456; the class sizes
+        // |G| / |Aut| must then add up to all 28,200,960 grids.
+        let shape: Shape = "2x3".parse().unwrap();
+        let mut start = Grid::empty(Geometry::standard(shape));
+        for c in 0..6 {
+            start.set(c, c as u8 + 1);
+        }
+        let (count, classes) = six_by_six_classes(&start);
+        assert_eq!(count, 28_200_960 / 720);
+        assert_eq!(classes.len(), 49);
+        let order = group_order(shape).unwrap();
+        assert_eq!(
+            classes.values().map(|a| order / a).sum::<u128>(),
+            28_200_960
+        );
+    }
+
+    #[test]
+    #[ignore = "enumerates all 28,200,960 6x6 grids: about 2 minutes in release mode, the enumeration being the cost"]
+    fn all_six_by_six_grids() {
+        let empty = Grid::empty(Geometry::standard("2x3".parse().unwrap()));
+        let (count, classes) = six_by_six_classes(&empty);
+        assert_eq!(count, 28_200_960);
+        assert_eq!(classes.len(), 49);
+    }
+
     #[test]
     fn seventeen_clue_puzzles_are_their_own_minlex_form() {
         // The 17-clue collection (Royle; completed by the Enjoy Sudoku Players Forum) is
