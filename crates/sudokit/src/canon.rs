@@ -275,11 +275,13 @@ struct Search<const N: usize> {
     shape: Shape,
     n: usize,
     /// The grid, and its transpose for square boxes.
-    mats: Vec<Vec<u8>>,
+    mats: Vec<u8>,
+    /// How many matrices (2 with the transpose).
+    orientations: usize,
     /// Per matrix: bit `r` set when row `r` is empty.
-    empty_rows: Vec<u64>,
+    empty_rows: [u64; 2],
     /// Per matrix: bit `s` set when stack `s` is empty.
-    empty_stacks: Vec<u64>,
+    empty_stacks: [u64; 2],
     /// The stack slot of each position.
     slot_of: [u8; 64],
     /// The smallest row found at the current level.
@@ -300,31 +302,36 @@ struct Search<const N: usize> {
 impl<const N: usize> Search<N> {
     fn new(shape: Shape, cells: &[u8]) -> Search<N> {
         let n = shape.size();
-        let mut mats = vec![cells.to_vec()];
-        if shape.box_rows() == shape.box_cols() {
-            mats.push((0..n * n).map(|k| cells[(k % n) * n + k / n]).collect());
+        let orientations = if shape.box_rows() == shape.box_cols() {
+            2
+        } else {
+            1
+        };
+        let mut mats = Vec::with_capacity(orientations * n * n);
+        mats.extend_from_slice(cells);
+        if orientations == 2 {
+            mats.extend((0..n * n).map(|k| cells[(k % n) * n + k / n]));
         }
-        let empty_rows = mats
-            .iter()
-            .map(|m| {
-                (0..n)
-                    .filter(|&r| m[r * n..(r + 1) * n].iter().all(|&v| v == 0))
-                    .fold(0u64, |acc, r| acc | 1 << r)
-            })
-            .collect();
         let width = shape.box_cols();
-        let empty_stacks = mats
-            .iter()
-            .map(|m| {
-                (0..shape.box_rows())
-                    .filter(|&s| (0..n * n).all(|k| k % n / width != s || m[k] == 0))
-                    .fold(0u64, |acc, s| acc | 1 << s)
-            })
-            .collect();
+        let mut empty_rows = [0u64; 2];
+        let mut empty_stacks = [0u64; 2];
+        for t in 0..orientations {
+            let m = &mats[t * n * n..(t + 1) * n * n];
+            let (mut rows, mut stacks) = (u64::MAX, u64::MAX);
+            for (k, &v) in m.iter().enumerate() {
+                if v != 0 {
+                    rows &= !(1 << (k / n));
+                    stacks &= !(1 << (k % n / width));
+                }
+            }
+            empty_rows[t] = rows;
+            empty_stacks[t] = stacks;
+        }
         Search {
             shape,
             n,
             mats,
+            orientations,
             empty_rows,
             empty_stacks,
             slot_of: std::array::from_fn(|p| (p / width) as u8),
@@ -336,7 +343,7 @@ impl<const N: usize> Search<N> {
             src_row: 0,
             multiplicity: 1,
             level: 0,
-            children: Vec::new(),
+            children: Vec::with_capacity(32),
             overflow: false,
         }
     }
@@ -344,7 +351,7 @@ impl<const N: usize> Search<N> {
     /// One state per transposition, every stack still unplaced.
     fn roots(&self) -> Vec<State<N>> {
         let (n, stacks, width) = (self.n, self.shape.box_rows(), self.shape.box_cols());
-        (0..self.mats.len())
+        (0..self.orientations)
             .map(|t| {
                 let mut st = State::<N> {
                     transposed: t == 1,
@@ -380,7 +387,7 @@ impl<const N: usize> Search<N> {
         let mut states = self.roots();
         let mut canon = Vec::with_capacity(n * n);
         let mut candidates: Vec<(u8, u128)> = Vec::with_capacity(n);
-        let mut work: Vec<(u32, u8, u128)> = Vec::new();
+        let mut work: Vec<(u32, u8, u128)> = Vec::with_capacity(64);
         for level in 0..n {
             self.level = level;
             self.has_best = false;
@@ -430,7 +437,8 @@ impl<const N: usize> Search<N> {
                 let st = &states[index as usize];
                 let (t, r_us) = (st.transposed as usize, r as usize);
                 let (src, mats) = (&mut self.src, &self.mats);
-                src[..n].copy_from_slice(&mats[t][r_us * n..(r_us + 1) * n]);
+                let row = (t * n + r_us) * n;
+                src[..n].copy_from_slice(&mats[row..row + n]);
                 self.src_row = r;
                 self.multiplicity = mult;
                 let less = !self.has_best;
@@ -478,10 +486,13 @@ impl<const N: usize> Search<N> {
         for d in digits.iter_mut().filter(|d| **d == 0) {
             *d = free.next().expect("as many labels as digits");
         }
-        let rows: Vec<usize> = st.rows[..n].iter().map(|&r| r as usize).collect();
-        let cols: Vec<usize> = st.col_at[..n].iter().map(|&c| c as usize).collect();
-        Transform::from_parts(self.shape, st.transposed, &rows, &cols, &digits)
-            .expect("the search builds valid transformations")
+        Transform::from_valid_parts(
+            self.shape,
+            st.transposed,
+            st.rows[..n].to_vec(),
+            st.col_at[..n].to_vec(),
+            digits,
+        )
     }
 
     /// Fills the current row from position `p` on. `less`: the row so far is already
@@ -563,6 +574,37 @@ impl<const N: usize> Search<N> {
                 return;
             }
             let end = st.cell_end(p, n);
+            if end == p + 1 {
+                // A decided column: its value needs no choice, unless its digit's first
+                // column is still undecided.
+                let v = self.src[st.col_at[p] as usize];
+                let val = if v == 0 {
+                    Some(0)
+                } else {
+                    let o = st.origin[v as usize - 1];
+                    if o == NONE {
+                        None
+                    } else {
+                        let po = st.pos_of[o as usize] as usize;
+                        (st.cell_start >> po & 1 == 1
+                            && st.cell_end(po, n) == po + 1
+                            && (self.slot_of[po] as usize) < placed)
+                            .then(|| (po as i16 + st.offset[v as usize - 1] as i16) as u8)
+                    }
+                };
+                if let Some(val) = val {
+                    if !less {
+                        match val.cmp(&self.best[p]) {
+                            Ordering::Greater => return,
+                            Ordering::Less => less = true,
+                            Ordering::Equal => {}
+                        }
+                    }
+                    self.row[p] = val;
+                    p += 1;
+                    continue;
+                }
+            }
             let new_label = st.labels + 1;
             // Where the column holding a digit's first appearance can go at the earliest:
             // the first position of its cell (after `p` if that cell is this one), or the

@@ -145,6 +145,32 @@ impl Transform {
         })
     }
 
+    /// [`Transform::from_parts`] for parts known to be valid (the canonical search builds
+    /// them): no checks outside debug builds, no copies. `digits[d - 1]` is the new
+    /// digit of `d`.
+    pub(crate) fn from_valid_parts(
+        shape: Shape,
+        transpose: bool,
+        rows: Vec<u8>,
+        cols: Vec<u8>,
+        mut digits: Vec<u8>,
+    ) -> Transform {
+        digits.insert(0, 0);
+        let t = Transform {
+            shape,
+            transpose,
+            rows,
+            cols,
+            digits,
+        };
+        debug_assert!({
+            let u = |v: &[u8]| v.iter().map(|&x| x as usize).collect::<Vec<_>>();
+            Transform::from_parts(shape, transpose, &u(&t.rows), &u(&t.cols), &t.digits[1..])
+                .is_ok_and(|c| c == t)
+        });
+        t
+    }
+
     /// Transposition (rows become columns), for square boxes.
     pub fn transposition(shape: Shape) -> Result<Transform, TransformError> {
         let id = Transform::identity(shape);
