@@ -699,6 +699,24 @@ impl<const N: usize> Search<N> {
                 }
             }
             self.row[p] = vmin;
+            if ties == 1 {
+                // No choice: the column, and its digit's first column, are decided.
+                let (c, o, at) = tied[0];
+                st.put_linked(c, p);
+                st.split(p + 1, n);
+                let at = at as usize;
+                let slot = self.slot_of[st.pos_of[o as usize] as usize] as usize;
+                if slot >= placed {
+                    st.place_stack(slot, width, stacks);
+                }
+                if st.pos_of[o as usize] as usize != at || st.cell_end(at, n) != at + 1 {
+                    st.put_linked(o, at);
+                    st.split(at, n);
+                    st.split(at + 1, n);
+                }
+                p += 1;
+                continue;
+            }
             // Tied columns whose digits first appeared in one cell form a group. A group
             // of two or more, none linked, need not branch: whichever goes first, the
             // others follow with the next labels (values only grow as positions fill,
