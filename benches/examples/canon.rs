@@ -5,6 +5,7 @@
 //! definition), and that each 17-clue line is its own canonical form.
 //!
 //! `cargo run --release -p sudokit-benches --example canon [SET] [MAX] [ROUNDS]`
+//! (rounds alternate between the programs; each keeps its best; default 5).
 
 use std::time::Instant;
 
@@ -32,7 +33,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = args.get(1).map_or("puzzles2_17_clue", |s| s.as_str());
     let max: usize = args.get(2).map_or(usize::MAX, |s| s.parse().unwrap());
-    let rounds: usize = args.get(3).map_or(3, |s| s.parse().unwrap());
+    let rounds: usize = args.get(3).map_or(5, |s| s.parse().unwrap());
     let mut lines = sudokit_benches::load(set).expect("data set");
     lines.truncate(max);
     let puzzles: Vec<Grid> = lines
@@ -48,15 +49,19 @@ fn main() {
         .map(|g| g.cells().iter().map(|&d| (b'0' + d) as char).collect())
         .collect();
 
-    let time = |f: &mut dyn FnMut() -> usize| -> (f64, usize) {
-        let mut best = f64::MAX;
-        let mut out = 0;
+    // Rounds alternate between the two programs, and each keeps its best, so a burst of
+    // load on a shared machine does not favour either.
+    let time_pair = |a: &mut dyn FnMut() -> usize, b: &mut dyn FnMut() -> usize| -> (f64, f64) {
+        let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
         for _ in 0..rounds {
             let start = Instant::now();
-            out = f();
-            best = best.min(start.elapsed().as_secs_f64());
+            std::hint::black_box(a());
+            best_a = best_a.min(start.elapsed().as_secs_f64());
+            let start = Instant::now();
+            std::hint::black_box(b());
+            best_b = best_b.min(start.elapsed().as_secs_f64());
         }
-        (best, out)
+        (best_a, best_b)
     };
     let n = puzzles.len() as f64;
     println!("| input | sudokit forms/s | sudoku crate forms/s | ratio |");
@@ -65,8 +70,7 @@ fn main() {
         ("puzzles", &puzzles, &lines),
         ("solution grids", &grids, &grid_lines),
     ] {
-        let (a, _) = time(&mut || ours_on(ours));
-        let (b, _) = time(&mut || crate_on(theirs));
+        let (a, b) = time_pair(&mut || ours_on(ours), &mut || crate_on(theirs));
         println!(
             "| {set} {name} ({}) | {:.0} | {:.0} | {:.2} |",
             puzzles.len(),
