@@ -90,7 +90,17 @@ pub enum CanonError {
     /// Two givens break the rules.
     #[error("{0}")]
     Conflict(String),
+    /// So many partial transformations tie that the search would exhaust memory (highly
+    /// symmetric complete grids of 36x36 and beyond).
+    #[error(
+        "more than {MAX_STATES} partial transformations tie at one row: this grid is too symmetric for the canonical search"
+    )]
+    TooSymmetric,
 }
+
+/// The most tied states one row may keep (tens of megabytes for the largest sides); no
+/// 9x9, 16x16 or 25x25 grid comes near it.
+pub const MAX_STATES: usize = 1 << 16;
 
 /// The canonical form of a puzzle or complete grid.
 pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
@@ -103,7 +113,7 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
         return Err(CanonError::Conflict(c.describe(g)));
     }
     let n = shape.size();
-    Ok(if n <= 9 {
+    if n <= 9 {
         Search::<9>::new(shape, grid.cells()).run(g)
     } else if n <= 16 {
         Search::<16>::new(shape, grid.cells()).run(g)
@@ -111,7 +121,7 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
         Search::<32>::new(shape, grid.cells()).run(g)
     } else {
         Search::<64>::new(shape, grid.cells()).run(g)
-    })
+    }
 }
 
 /// Whether two puzzles are equivalent; if so, a transformation mapping `a` onto `b`.
@@ -302,6 +312,8 @@ struct Search<const N: usize> {
     level: usize,
     children: Vec<State<N>>,
     overflow: bool,
+    /// More than [`MAX_STATES`] children: the search gives up.
+    too_many: bool,
 }
 
 impl<const N: usize> Search<N> {
@@ -350,6 +362,7 @@ impl<const N: usize> Search<N> {
             level: 0,
             children: Vec::with_capacity(32),
             overflow: false,
+            too_many: false,
         }
     }
 
@@ -386,7 +399,7 @@ impl<const N: usize> Search<N> {
             .collect()
     }
 
-    fn run(mut self, geometry: &std::sync::Arc<Geometry>) -> Canonical {
+    fn run(mut self, geometry: &std::sync::Arc<Geometry>) -> Result<Canonical, CanonError> {
         let n = self.n;
         let (height, bands) = (self.shape.box_rows(), self.shape.box_cols());
         let mut states = self.roots();
@@ -449,6 +462,9 @@ impl<const N: usize> Search<N> {
                 let less = !self.has_best;
                 self.emit(*st, 0, less);
             }
+            if self.too_many {
+                return Err(CanonError::TooSymmetric);
+            }
             std::mem::swap(&mut states, &mut self.children);
             canon.extend_from_slice(&self.best[..n]);
         }
@@ -468,11 +484,11 @@ impl<const N: usize> Search<N> {
         if self.overflow {
             automorphisms = None;
         }
-        Canonical {
+        Ok(Canonical {
             grid: Grid::from_cells(geometry.clone(), canon).expect("canonical grid fits"),
             transform: self.transform_of(&first),
             automorphisms,
-        }
+        })
     }
 
     fn transform_of(&self, st: &State<N>) -> Transform {
@@ -506,6 +522,9 @@ impl<const N: usize> Search<N> {
         let n = self.n;
         let (width, stacks) = (self.shape.box_cols(), self.shape.box_rows());
         'fill: loop {
+            if self.too_many {
+                return;
+            }
             if p == n {
                 self.finish(st, less);
                 return;
@@ -874,6 +893,7 @@ impl<const N: usize> Search<N> {
             self.children.clear();
         }
         self.children.push(st);
+        self.too_many |= self.children.len() > MAX_STATES;
     }
 }
 
