@@ -31,6 +31,19 @@ pub enum Command {
     Export(ExportArgs),
     /// Draw puzzles for print: SVG, or a PDF booklet with the solutions at the end.
     Render(RenderArgs),
+    /// Apply validity-preserving operations (transpose, rotate, flip, relabel, permute
+    /// bands, stacks, rows, columns) to every puzzle.
+    Transform(TransformArgs),
+    /// Replace every puzzle by a uniformly random member of its equivalence class.
+    Shuffle(ShuffleArgs),
+    /// Print every puzzle's canonical (minlex) form; in JSON also its automorphism
+    /// count and the transformation that produces the form.
+    Canon(CanonArgs),
+    /// Tell whether two puzzles are equivalent (exit 0) or not (exit 1), and how one maps
+    /// onto the other.
+    Equiv(EquivArgs),
+    /// Keep the first puzzle of every equivalence class, in input order.
+    Dedupe(DedupeArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -208,6 +221,84 @@ fn parse_per_page(text: &str) -> Result<usize, String> {
         Ok(n @ (1 | 2 | 4 | 6 | 8 | 9 | 12)) => Ok(n),
         _ => Err("puzzles per page: 1, 2, 4, 6, 8, 9 or 12".to_string()),
     }
+}
+
+/// Arguments of `sudokit transform`.
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// Operations, comma-separated, applied left to right: `transpose`; `rot90`,
+    /// `rot180`, `rot270` (counterclockwise, as MATLAB's rot90(X,k)); `flip-v` (upside
+    /// down, flipud); `flip-h` (mirror, fliplr); `relabel=912345678` (digit 1 becomes 9,
+    /// 2 becomes 1, ...); `bands=312` (new bands are old bands 3, 1, 2); `stacks=213`;
+    /// `rows=1:213` (rows within band 1); `cols=3:132` (columns within stack 3);
+    /// `rows=PERM` / `cols=PERM` (a whole band- / stack-preserving permutation). Items
+    /// are 1-9 then A-Z, or numbers separated by `.`. Transposition and quarter turns
+    /// need square boxes (a 2x3 grid turned on its side has 3x2 boxes).
+    #[arg(long, short = 'o', value_name = "OPS", required = true)]
+    pub op: String,
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Arguments of `sudokit shuffle`.
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    /// Seed for reproducible shuffles (puzzle N always gets the same transformation for
+    /// a given seed, whatever the thread count); random when omitted.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Arguments of `sudokit canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Arguments of `sudokit equiv`.
+#[derive(Debug, Args)]
+pub struct EquivArgs {
+    /// The first puzzle: a file (its first puzzle), `-`, a built-in name or puzzle text.
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// The second puzzle.
+    #[arg(value_name = "B")]
+    pub b: String,
+    /// Box shape RxC, when it cannot be inferred.
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Digit symbols (as for `solve`).
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+    /// Output format: `line` (a sentence) or `json`.
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
+}
+
+/// Arguments of `sudokit dedupe`.
+#[derive(Debug, Args)]
+pub struct DedupeArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Parses `250ms`, `2s`, `1.5s`, `3m`, `1h` or a plain number of seconds.

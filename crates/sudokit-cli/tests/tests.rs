@@ -3,6 +3,7 @@
 mod util;
 
 mod bench;
+mod equivalence;
 mod puzzles;
 mod reliability;
 mod render;

@@ -13,11 +13,15 @@
 //! * [`render`]: grids laid out as drawing marks, and SVG;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
+//! * [`transform`] and [`canon`]: the validity-preserving transformations (relabel,
+//!   transpose, rotate, flip, permute bands, stacks, rows, columns) and canonical forms,
+//!   automorphism counts and equivalence tests built on them.
 //!
 //! The library does no I/O beyond parsing and formatting text.
 
 #![deny(missing_docs)]
 
+pub mod canon;
 pub mod cnf;
 pub mod format;
 pub mod geometry;
@@ -27,6 +31,7 @@ pub mod render;
 pub mod shape;
 pub mod solve;
 pub mod symbols;
+pub mod transform;
 pub mod variant;
 
 pub use format::{ReadOptions, Record, parse_grid};
@@ -34,4 +39,5 @@ pub use geometry::{Cell, Geometry, House, HouseKind};
 pub use grid::{Candidates, DigitSet, Grid};
 pub use shape::Shape;
 pub use symbols::Symbols;
+pub use transform::Transform;
 pub use variant::Variant;

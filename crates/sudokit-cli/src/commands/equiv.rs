@@ -1,0 +1,88 @@
+//! `sudokit equiv A B`: whether two puzzles are equivalent, by comparing canonical forms.
+//!
+//! Exit codes: 0 equivalent, 1 not equivalent, 2 a puzzle could not be read (or has
+//! conflicting givens). Each argument is a file (its first puzzle is used), `-`, a
+//! built-in puzzle name, or puzzle text.
+//!
+//! JSON output (`--format json`, one object), a contract:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `equivalent` | true or false |
+//! | `transformation` | operations (`sudokit transform --op` syntax) mapping A onto B, or null |
+//! | `a`, `b` | the two puzzles on one line |
+//! | `canonical_a`, `canonical_b` | their canonical forms |
+
+use std::io::Write;
+
+use anyhow::{Context, Result, anyhow, bail};
+use sudokit::canon;
+use sudokit::format::Record;
+
+use crate::cli::{EquivArgs, InputArgs, OutputFormat};
+use crate::commands::transform::json_str;
+use crate::input;
+use crate::output;
+
+/// Runs `sudokit equiv`.
+pub fn run(args: EquivArgs) -> Result<u8> {
+    let input = InputArgs {
+        sources: Vec::new(),
+        shape: args.shape,
+        symbols: args.symbols.clone(),
+        ..InputArgs::default()
+    };
+    let options = input::read_options(&input);
+    let a = first_puzzle(&args.a, &options)?;
+    let b = first_puzzle(&args.b, &options)?;
+    let describe = |what: &str, e: canon::CanonError| anyhow!("{what}: {e}");
+    let ca = canon::canonical(&a.grid).map_err(|e| describe(&args.a, e))?;
+    let cb = canon::canonical(&b.grid).map_err(|e| describe(&args.b, e))?;
+    let map = (ca.grid == cb.grid).then(|| ca.transform.then(&cb.transform.inverse()));
+    let line = |g: &sudokit::Grid| output::line(g, &options.symbols);
+    let mut out = output::stdout();
+    match args.format.unwrap_or(OutputFormat::Line) {
+        OutputFormat::Json => writeln!(
+            out,
+            "{{\"equivalent\":{},\"transformation\":{},\"a\":{},\"b\":{},\"canonical_a\":{},\"canonical_b\":{}}}",
+            map.is_some(),
+            map.as_ref()
+                .map_or("null".into(), |t| json_str(&t.to_string())),
+            json_str(&line(&a.grid)),
+            json_str(&line(&b.grid)),
+            json_str(&line(&ca.grid)),
+            json_str(&line(&cb.grid)),
+        )?,
+        _ => match &map {
+            Some(t) => writeln!(
+                out,
+                "equivalent: `sudokit transform --op {t}` maps A onto B\ncanonical form: {}",
+                line(&ca.grid)
+            )?,
+            None => writeln!(
+                out,
+                "not equivalent\ncanonical form of A: {}\ncanonical form of B: {}",
+                line(&ca.grid),
+                line(&cb.grid)
+            )?,
+        },
+    }
+    out.flush()?;
+    Ok(if map.is_some() { 0 } else { 1 })
+}
+
+/// The first puzzle of a source; unreadable text is an error naming its place.
+fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
+    let sources = input::sources(&[arg.to_string()], None)?;
+    let mut first = None;
+    input::read_items(&sources, options, &mut |item| {
+        first = Some(item);
+        false
+    })
+    .with_context(|| format!("reading {arg}"))?;
+    let Some(item) = first else {
+        bail!("{arg}: no puzzle found");
+    };
+    item.record
+        .map_err(|e| anyhow!("{}:{}:{}: {}", item.source, e.line, e.column, e.message))
+}
