@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         2 => SymbolStyle::Custom("ABCDEFGHI".into()),
         _ => SymbolStyle::Custom("1-9A-G".into()),
     };
-    let options = ReadOptions { geometry: None, shape, symbols: symbols.clone() };
+    let options = ReadOptions { shape, symbols: symbols.clone(), ..ReadOptions::default() };
     let mut reader = Reader::new(options.clone());
     let mut records = Vec::new();
     let mut out = |r: format::ReadResult| records.push(r);
