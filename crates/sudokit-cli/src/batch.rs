@@ -142,7 +142,7 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Items per batch: large enough to amortise channel costs on easy puzzles.
+/// Puzzles read per batch: large enough to amortise channel costs on easy puzzles.
 const BATCH: usize = 256;
 /// A batch is sent early when its first item waited this long (slow producers).
 const BATCH_WAIT: Duration = Duration::from_millis(20);
@@ -161,9 +161,63 @@ pub fn run<F>(
 where
     F: Fn(&Item) -> Outcome + Sync,
 {
+    let progress = progress_bar(sources);
+    run_items(
+        |emit| read_items(sources, options, emit),
+        threads,
+        BATCH,
+        job,
+        out,
+        progress,
+    )
+}
+
+/// Runs `job` for the numbers `0..count` (generated puzzles, say), in parallel, writing
+/// the outcomes in order.
+pub fn run_numbered<F>(count: u64, threads: usize, job: F, out: &mut dyn Write) -> Result<Summary>
+where
+    F: Fn(&u64) -> Outcome + Sync,
+{
+    let progress = if io::stderr().is_terminal() && count >= 100 {
+        let bar = ProgressBar::new(count);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len}  {per_sec}  eta {eta}")
+                .expect("valid progress template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let produce = |emit: &mut dyn FnMut(u64) -> bool| -> Result<()> {
+        for i in 0..count {
+            if !emit(i) {
+                break;
+            }
+        }
+        Ok(())
+    };
+    // Each number is a costly job: one per message keeps every thread busy.
+    run_items(produce, threads, 1, job, out, progress)
+}
+
+/// The pipeline: `produce` hands items to its callback (which returns false to stop);
+/// `job` turns each into an outcome on one of `threads` threads; outcomes are written
+/// in production order.
+fn run_items<I, P, F>(
+    produce: P,
+    threads: usize,
+    batch_size: usize,
+    job: F,
+    out: &mut dyn Write,
+    progress: ProgressBar,
+) -> Result<Summary>
+where
+    I: Send,
+    P: FnOnce(&mut dyn FnMut(I) -> bool) -> Result<()> + Send,
+    F: Fn(&I) -> Outcome + Sync,
+{
     let start = Instant::now();
     let mut summary = Summary::default();
-    let progress = progress_bar(sources);
     let stderr = io::stderr();
     let mut write_outcome = |o: &Outcome, summary: &mut Summary| -> Result<()> {
         summary.add(o.status);
@@ -177,7 +231,7 @@ where
     };
     if threads <= 1 {
         let mut failure = None;
-        read_items(sources, options, &mut |item| {
+        produce(&mut |item| {
             if interrupted() {
                 return false;
             }
@@ -197,7 +251,7 @@ where
             return Err(e);
         }
     } else {
-        let (batch_tx, batch_rx) = bounded::<(u64, Vec<Item>)>(threads * 2);
+        let (batch_tx, batch_rx) = bounded::<(u64, Vec<I>)>(threads * 2);
         let (done_tx, done_rx) = bounded::<(u64, Vec<Outcome>)>(threads * 2);
         let tickets = threads * TICKETS_PER_THREAD;
         let (ticket_tx, ticket_rx) = bounded::<()>(tickets);
@@ -208,9 +262,9 @@ where
         std::thread::scope(|scope| -> Result<()> {
             let reader = scope.spawn(move || -> Result<()> {
                 let mut seq = 0u64;
-                let mut batch: Vec<Item> = Vec::with_capacity(BATCH);
+                let mut batch: Vec<I> = Vec::with_capacity(batch_size);
                 let mut first_at = Instant::now();
-                let send = |batch: Vec<Item>, seq: &mut u64| -> bool {
+                let send = |batch: Vec<I>, seq: &mut u64| -> bool {
                     if ticket_rx.recv().is_err() {
                         return false;
                     }
@@ -219,7 +273,7 @@ where
                     ok
                 };
                 let mut alive = true;
-                read_items(sources, options, &mut |item| {
+                produce(&mut |item| {
                     if interrupted() {
                         return false;
                     }
@@ -227,9 +281,9 @@ where
                         first_at = Instant::now();
                     }
                     batch.push(item);
-                    if batch.len() >= BATCH || first_at.elapsed() >= BATCH_WAIT {
+                    if batch.len() >= batch_size || first_at.elapsed() >= BATCH_WAIT {
                         alive = send(
-                            std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+                            std::mem::replace(&mut batch, Vec::with_capacity(batch_size)),
                             &mut seq,
                         );
                     }

@@ -31,6 +31,8 @@ pub enum Command {
     Export(ExportArgs),
     /// Draw puzzles for print: SVG, or a PDF booklet with the solutions at the end.
     Render(RenderArgs),
+    /// Generate unique, minimal puzzles: by symmetry, pattern, clue count, any shape.
+    Generate(GenerateArgs),
     /// Apply validity-preserving operations (transpose, rotate, flip, relabel, permute
     /// bands, stacks, rows, columns) to every puzzle.
     Transform(TransformArgs),
@@ -76,12 +78,12 @@ pub struct InputArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Regions(pub Vec<u8>);
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
+pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
     text.parse()
         .map_err(|e: sudokit::variant::VariantError| e.to_string())
 }
 
-fn parse_regions(text: &str) -> Result<Regions, String> {
+pub(crate) fn parse_regions(text: &str) -> Result<Regions, String> {
     let labels = text.chars().filter(|c| !c.is_whitespace()).count();
     let n = (labels as f64).sqrt().round() as usize;
     Variant::parse_regions(text, n)
@@ -207,6 +209,64 @@ pub struct RenderArgs {
     /// A title for the booklet's pages.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+}
+
+/// Arguments of `sudokit generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(short = 'n', long = "count", default_value_t = 1)]
+    pub count: u64,
+    /// Box shape RxC (default 3x3).
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Puzzle type (see `solve --help`); jigsaw needs --regions.
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
+    /// Jigsaw region map (n*n labels).
+    #[arg(long, value_name = "LABELS", value_parser = parse_regions)]
+    pub regions: Option<Regions>,
+    /// Digit symbols for the output (see `solve --help`).
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+    /// Master seed: the same seed gives the same puzzles whatever --threads is. Each
+    /// puzzle's own seed (JSON key `seed`) regenerates it alone. Random when omitted
+    /// (then printed on standard error).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Symmetry of the givens: none, rot180, rot90, mirror-h, mirror-v, mirror-both,
+    /// diagonal, antidiagonal, bidiagonal, dihedral. Clues are removed in symmetric
+    /// groups; the result is minimal under the symmetry.
+    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
+    pub symmetry: sudokit::generate::Symmetry,
+    /// A file with the exact pattern of givens: a grid of `x` (given) and `.` (empty).
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<std::path::PathBuf>,
+    /// At most this many clues.
+    #[arg(long = "clues", value_name = "MAX")]
+    pub max_clues: Option<usize>,
+    /// At least this many clues.
+    #[arg(long, value_name = "MIN")]
+    pub min_clues: Option<usize>,
+    /// Dig this complete grid (a source: file, text or name) instead of random ones.
+    #[arg(long, value_name = "GRID")]
+    pub from: Option<String>,
+    /// Draw complete grids exactly uniformly (shapes up to 6x6; slower). 4x4 grids are
+    /// always drawn uniformly.
+    #[arg(long)]
+    pub uniform: bool,
+    /// Give up on a puzzle after this many candidates.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub attempts: u64,
+    /// Output format: line (default) or json.
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print a summary on standard error.
+    #[arg(long)]
+    pub summary: bool,
 }
 
 /// Arguments of `sudokit puzzles`.

@@ -39,6 +39,7 @@ fn run() -> Result<u8> {
         Command::Puzzles(args) => commands::puzzles::run(args),
         Command::Export(args) => commands::export::run(args),
         Command::Render(args) => commands::render::run(args),
+        Command::Generate(args) => commands::generate::run(args),
         Command::Transform(args) => commands::transform::run(args),
         Command::Shuffle(args) => commands::shuffle::run(args),
         Command::Canon(args) => commands::canon::run(args),

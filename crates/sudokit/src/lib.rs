@@ -9,8 +9,10 @@
 //!   one model every module shares;
 //! * [`symbols`] and [`format`]: reading and writing every supported text format;
 //! * [`cnf`]: the puzzle as DIMACS CNF for SAT solvers, and their models read back;
+//! * [`generate`]: random complete grids, digging with symmetry, patterns and bounds;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
 //! * [`render`]: grids laid out as drawing marks, and SVG;
+//! * [`rng`]: the seeded random numbers every randomised feature shares;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
 //! * [`transform`] and [`canon`]: the validity-preserving transformations (relabel,
@@ -24,10 +26,12 @@
 pub mod canon;
 pub mod cnf;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod puzzles;
 pub mod render;
+pub mod rng;
 pub mod shape;
 pub mod solve;
 pub mod symbols;

@@ -6,6 +6,7 @@ pub mod canon;
 pub mod dedupe;
 pub mod equiv;
 pub mod export;
+pub mod generate;
 pub mod puzzles;
 pub mod render;
 pub mod shuffle;

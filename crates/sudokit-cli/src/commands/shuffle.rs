@@ -4,7 +4,7 @@
 //! A uniformly random transformation (every element of the group equally likely, see
 //! `sudokit::transform`) gives a uniformly random member of the class: each member is
 //! reached by exactly as many transformations as the puzzle has automorphisms. Puzzle
-//! `N` draws from its own SplitMix64 stream seeded by `(seed, N)`, so a seeded run gives
+//! `N` draws from its own SplitMix64 stream (`sudokit::rng::Rng::stream`) seeded by `(seed, N)`, so a seeded run gives
 //! the same output whatever the thread count, and the stream will never change under a
 //! dependency update.
 //!
@@ -17,6 +17,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
+use sudokit::rng::Rng;
 use sudokit::transform::Transform;
 
 use crate::batch;
@@ -43,8 +44,8 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
         crate::threads(args.run.threads),
         |item| {
             view.outcome(item, |grid| {
-                let mut rng = SplitMix64::new(seed, item.index);
-                let t = Transform::random(shape_of(grid)?, &mut || rng.next());
+                let mut rng = Rng::stream(seed, item.index);
+                let t = Transform::random(shape_of(grid)?, &mut || rng.next_u64());
                 Ok(Made {
                     grid: t.apply(grid).map_err(|e| e.to_string())?,
                     json: vec![("transformation", json_str(&t.to_string()))],
@@ -55,38 +56,4 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
     )?;
     report(&args.run, &summary, "shuffled");
     Ok(summary.exit_code())
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and a fixed definition, so a
-/// seed means the same shuffle in every version.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The stream of puzzle `index` under `seed`.
-    fn new(seed: u64, index: u64) -> SplitMix64 {
-        let mut s = SplitMix64(seed ^ index.wrapping_mul(0xD605_BBB5_8C8A_BBFD));
-        s.next();
-        s
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splitmix_matches_the_reference_stream() {
-        // The reference implementation's first outputs for seed 0.
-        let mut s = SplitMix64(0);
-        assert_eq!(s.next(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(s.next(), 0x6E78_9E6A_A1B9_65F4);
-    }
 }

@@ -1,0 +1,576 @@
+//! Generating puzzles: a random complete grid, then clues deleted while the puzzle stays
+//! unique (seed 003's idea: "from an initially full array, successively delete an entry
+//! while the puzzle implies yet uniquely the initially array").
+//!
+//! * Complete grids ([`random_grid`]) come from a randomised search: the cell with the
+//!   fewest candidates (ties broken at random), digits in random order, restarting with
+//!   growing node budgets (Luby) so that no early choice can trap it. This is *not* a
+//!   uniform sampler (grids reached by many search paths are favoured); for small shapes
+//!   [`uniform_grid`] is exact, choosing each cell's digit with probability proportional
+//!   to its number of completions.
+//! * Digging ([`dig`]) removes clues in groups that the chosen [`Symmetry`] maps onto
+//!   each other, in random order, keeping a removal only if the solution stays unique.
+//!   One pass suffices for minimality: removing clues can only add solutions, so a group
+//!   that had to stay when it was tried still has to stay at the end.
+//! * [`generate`] adds the knobs: an exact pattern of givens, bounds on the number of
+//!   clues, and an acceptance test (difficulty windows, required techniques) supplied by
+//!   the caller, retrying with fresh grids until one passes.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::geometry::{Cell, Geometry};
+use crate::grid::Grid;
+use crate::rng::Rng;
+use crate::solve::{count_solutions, solve};
+
+/// A map of a cell (row, column) to its image under a symmetry.
+type CellMap = dyn Fn(usize, usize) -> (usize, usize);
+
+/// An acceptance test on (puzzle, solution).
+pub type Accept = dyn Fn(&Grid, &Grid) -> bool + Sync;
+
+/// The symmetry of the pattern of givens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry: clues are removed one by one.
+    #[default]
+    None,
+    /// Half-turn rotation.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Mirror left-right.
+    MirrorH,
+    /// Mirror top-bottom.
+    MirrorV,
+    /// Both mirrors (and so the half turn).
+    MirrorBoth,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Reflection in the anti-diagonal.
+    AntiDiagonal,
+    /// Both diagonal reflections (and so the half turn).
+    BiDiagonal,
+    /// All eight symmetries of the square.
+    Dihedral,
+}
+
+/// Every symmetry, in the order of [`Symmetry::name`].
+pub const SYMMETRIES: [Symmetry; 10] = [
+    Symmetry::None,
+    Symmetry::Rot180,
+    Symmetry::Rot90,
+    Symmetry::MirrorH,
+    Symmetry::MirrorV,
+    Symmetry::MirrorBoth,
+    Symmetry::Diagonal,
+    Symmetry::AntiDiagonal,
+    Symmetry::BiDiagonal,
+    Symmetry::Dihedral,
+];
+
+impl Symmetry {
+    /// Its command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::MirrorH => "mirror-h",
+            Symmetry::MirrorV => "mirror-v",
+            Symmetry::MirrorBoth => "mirror-both",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::BiDiagonal => "bidiagonal",
+            Symmetry::Dihedral => "dihedral",
+        }
+    }
+
+    /// The cell maps generating the symmetry group, on an `n x n` grid.
+    fn generators(self, n: usize) -> Vec<Box<CellMap>> {
+        let m = n - 1;
+        let rot180 = move |r: usize, c: usize| (m - r, m - c);
+        let rot90 = move |r: usize, c: usize| (c, m - r);
+        let mirror_h = move |r: usize, c: usize| (r, m - c);
+        let mirror_v = move |r: usize, c: usize| (m - r, c);
+        let diagonal = |r: usize, c: usize| (c, r);
+        let anti = move |r: usize, c: usize| (m - c, m - r);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::Rot180 => vec![Box::new(rot180)],
+            Symmetry::Rot90 => vec![Box::new(rot90)],
+            Symmetry::MirrorH => vec![Box::new(mirror_h)],
+            Symmetry::MirrorV => vec![Box::new(mirror_v)],
+            Symmetry::MirrorBoth => vec![Box::new(mirror_h), Box::new(mirror_v)],
+            Symmetry::Diagonal => vec![Box::new(diagonal)],
+            Symmetry::AntiDiagonal => vec![Box::new(anti)],
+            Symmetry::BiDiagonal => vec![Box::new(diagonal), Box::new(anti)],
+            Symmetry::Dihedral => vec![Box::new(rot90), Box::new(mirror_h)],
+        }
+    }
+
+    /// The groups of cells the symmetry maps onto each other (each cell in exactly one
+    /// group), in row-major order of their first cell.
+    pub fn orbits(self, n: usize) -> Vec<Vec<Cell>> {
+        let gens = self.generators(n);
+        let mut orbit_of = vec![usize::MAX; n * n];
+        let mut orbits: Vec<Vec<Cell>> = Vec::new();
+        for start in 0..n * n {
+            if orbit_of[start] != usize::MAX {
+                continue;
+            }
+            let id = orbits.len();
+            let mut members = vec![start];
+            orbit_of[start] = id;
+            let mut i = 0;
+            while i < members.len() {
+                let (r, c) = (members[i] / n, members[i] % n);
+                for g in &gens {
+                    let (r2, c2) = g(r, c);
+                    let cell = r2 * n + c2;
+                    if orbit_of[cell] == usize::MAX {
+                        orbit_of[cell] = id;
+                        members.push(cell);
+                    }
+                }
+                i += 1;
+            }
+            members.sort_unstable();
+            orbits.push(members);
+        }
+        orbits
+    }
+
+    /// Whether a pattern of givens (true = given) has this symmetry.
+    pub fn holds(self, pattern: &[bool], n: usize) -> bool {
+        self.orbits(n)
+            .iter()
+            .all(|o| o.iter().all(|&c| pattern[c] == pattern[o[0]]))
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        SYMMETRIES
+            .iter()
+            .copied()
+            .find(|sym| sym.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                let names: Vec<&str> = SYMMETRIES.iter().map(|s| s.name()).collect();
+                format!("unknown symmetry {s:?}; one of {}", names.join(", "))
+            })
+    }
+}
+
+/// A random complete grid of the geometry (see the module documentation for how it is
+/// drawn); `None` only for geometries that have no complete grid at all.
+pub fn random_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
+    let n = geometry.size();
+    let cells = geometry.cell_count();
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let peers: Vec<&[u16]> = (0..cells).map(|c| geometry.peers(c)).collect();
+    // A state is the candidate masks; frames keep copies (grids up to 64x64: 32 KiB).
+    // Restarts with growing budgets; a geometry with no grid at all is found out when a
+    // run exhausts its whole tree, or given up after many runs.
+    for run in 0u64..256 {
+        let budget = 64 * crate::solve::cdcl::luby(run) * cells as u64;
+        let mut cand = vec![all; cells];
+        let mut stack: Vec<(Vec<u64>, usize, u64)> = Vec::new();
+        let mut nodes = 0u64;
+        loop {
+            // Choose the open cell with the fewest candidates, ties at random.
+            let mut best = None;
+            let (mut best_len, mut ties) = (u32::MAX, 0u64);
+            let mut dead = false;
+            for (c, &m) in cand.iter().enumerate() {
+                let k = m.count_ones();
+                if k == 0 {
+                    dead = true;
+                    break;
+                }
+                if k == 1 || k > best_len {
+                    continue;
+                }
+                if k < best_len {
+                    best_len = k;
+                    ties = 0;
+                }
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = Some(c);
+                }
+            }
+            if !dead {
+                match best {
+                    Some(c) => stack.push((cand.clone(), c, cand[c])),
+                    None => {
+                        let grid = cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
+                        return Grid::from_cells(geometry.clone(), grid).ok();
+                    }
+                }
+            }
+            // Try the next random digit of the innermost choice that has one left.
+            loop {
+                let Some((saved, c, left)) = stack.last_mut() else {
+                    return None; // the whole space is empty
+                };
+                if *left == 0 {
+                    stack.pop();
+                    continue;
+                }
+                let bit = rng.pick_bit(*left);
+                *left &= !bit;
+                cand.clone_from(saved);
+                let c = *c;
+                nodes += 1;
+                if assign(&mut cand, &peers, c, bit) {
+                    break;
+                }
+            }
+            if nodes > budget {
+                break;
+            }
+        }
+    }
+    None
+}
+
+/// Places `bit` in `cell` and propagates naked singles; false on contradiction.
+fn assign(cand: &mut [u64], peers: &[&[u16]], cell: usize, bit: u64) -> bool {
+    let mut queue = vec![(cell, bit)];
+    while let Some((c, b)) = queue.pop() {
+        if cand[c] & b == 0 {
+            return false;
+        }
+        cand[c] = b;
+        for &p in peers[c] {
+            let p = p as usize;
+            if cand[p] & b != 0 {
+                cand[p] &= !b;
+                let m = cand[p];
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    queue.push((p, m));
+                }
+            }
+        }
+    }
+    true
+}
+
+/// An exactly uniform random complete grid, for shapes whose completions can be counted
+/// (up to 6x6): each cell in turn takes a digit with probability proportional to the
+/// number of grids that complete the choice. `None` for larger shapes.
+pub fn uniform_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
+    let n = geometry.size();
+    if n > 6 {
+        return None;
+    }
+    let mut grid = Grid::empty(geometry.clone());
+    // Relabelling maps completions of one first row onto those of any other, so the
+    // first row is a uniform permutation.
+    let mut row: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut row);
+    for (c, &d) in row.iter().enumerate() {
+        grid.set(c, d);
+    }
+    for cell in n..n * n {
+        let mut counts = Vec::with_capacity(n);
+        for d in 1..=n as u8 {
+            grid.set(cell, d);
+            counts.push(if grid.first_conflict().is_some() {
+                0
+            } else {
+                count_solutions(&grid, u64::MAX).count
+            });
+        }
+        let total: u64 = counts.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.below(total);
+        let d = counts
+            .iter()
+            .position(|&k| {
+                if pick < k {
+                    true
+                } else {
+                    pick -= k;
+                    false
+                }
+            })
+            .expect("a digit is chosen");
+        grid.set(cell, d as u8 + 1);
+    }
+    Some(grid)
+}
+
+/// Removes clues from a complete grid in symmetric groups, in random order, while the
+/// solution stays unique: the result is minimal under the symmetry.
+pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
+    let n = solution.size();
+    let mut orbits = symmetry.orbits(n);
+    rng.shuffle(&mut orbits);
+    let mut puzzle = solution.clone();
+    for orbit in &orbits {
+        for &c in orbit {
+            puzzle.set(c, 0);
+        }
+        if count_solutions(&puzzle, 2).count != 1 {
+            for &c in orbit {
+                puzzle.set(c, solution.get(c));
+            }
+        }
+    }
+    puzzle
+}
+
+/// Whether every clue (every symmetric group of clues) is needed for uniqueness.
+pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
+    let n = puzzle.size();
+    let mut p = puzzle.clone();
+    symmetry.orbits(n).iter().all(|orbit| {
+        if orbit.iter().all(|&c| puzzle.get(c) == 0) {
+            return true;
+        }
+        for &c in orbit {
+            p.set(c, 0);
+        }
+        let needed = count_solutions(&p, 2).count != 1;
+        for &c in orbit {
+            p.set(c, puzzle.get(c));
+        }
+        needed
+    })
+}
+
+/// What [`generate`] should make.
+pub struct Options<'a> {
+    /// Symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// Exactly these cells are givens (row-major, true = given).
+    pub pattern: Option<Vec<bool>>,
+    /// At most this many clues.
+    pub max_clues: Option<usize>,
+    /// At least this many clues.
+    pub min_clues: Option<usize>,
+    /// Dig this solution instead of random ones.
+    pub from: Option<Grid>,
+    /// Extra acceptance test on (puzzle, solution), e.g. a difficulty window.
+    pub accept: Option<&'a Accept>,
+    /// Give up after this many candidate puzzles.
+    pub attempts: u64,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            symmetry: Symmetry::None,
+            pattern: None,
+            max_clues: None,
+            min_clues: None,
+            from: None,
+            accept: None,
+            attempts: 100_000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Candidate puzzles made before this one passed every test.
+    pub attempts: u64,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The attempts ran out.
+    #[error("no puzzle met the requirements in {0} attempts")]
+    Exhausted(u64),
+    /// The given solution or pattern cannot work.
+    #[error("{0}")]
+    Impossible(String),
+}
+
+/// Makes one unique puzzle meeting the options.
+pub fn generate(
+    geometry: &Arc<Geometry>,
+    options: &Options,
+    rng: &mut Rng,
+) -> Result<Generated, GenerateError> {
+    let n = geometry.size();
+    if let Some(from) = &options.from {
+        if !from.is_complete() || from.first_conflict().is_some() {
+            return Err(GenerateError::Impossible(
+                "--from needs a complete, valid grid".into(),
+            ));
+        }
+    }
+    if let Some(p) = &options.pattern {
+        if p.len() != n * n {
+            return Err(GenerateError::Impossible(format!(
+                "the pattern has {} cells, not {}",
+                p.len(),
+                n * n
+            )));
+        }
+    }
+    for attempt in 1..=options.attempts {
+        let solution = match &options.from {
+            Some(g) => g.clone(),
+            None => random_grid(geometry, rng).ok_or_else(|| {
+                GenerateError::Impossible("this geometry has no complete grid".into())
+            })?,
+        };
+        let puzzle = match &options.pattern {
+            Some(mask) => {
+                let mut p = solution.clone();
+                for (c, &given) in mask.iter().enumerate() {
+                    if !given {
+                        p.set(c, 0);
+                    }
+                }
+                if count_solutions(&p, 2).count != 1 {
+                    continue;
+                }
+                p
+            }
+            None => dig(&solution, options.symmetry, rng),
+        };
+        let clues = puzzle.filled();
+        if options.max_clues.is_some_and(|m| clues > m)
+            || options.min_clues.is_some_and(|m| clues < m)
+        {
+            continue;
+        }
+        if let Some(accept) = options.accept {
+            if !accept(&puzzle, &solution) {
+                continue;
+            }
+        }
+        debug_assert_eq!(solve(&puzzle).as_ref(), Some(&solution));
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+        });
+    }
+    Err(GenerateError::Exhausted(options.attempts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::solve::{Limits, general};
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for sym in SYMMETRIES {
+            for n in [4, 6, 9] {
+                let orbits = sym.orbits(n);
+                let mut seen = vec![0; n * n];
+                for o in &orbits {
+                    for &c in o {
+                        seen[c] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&k| k == 1), "{sym} {n}");
+            }
+        }
+        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
+        assert_eq!(Symmetry::Dihedral.orbits(9).len(), 15);
+        assert_eq!(Symmetry::None.orbits(9).len(), 81);
+    }
+
+    #[test]
+    fn random_grids_are_valid_for_many_shapes_and_seeds() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)] {
+            let g = Geometry::standard(Shape::new(r, c).unwrap());
+            for seed in 0..3 {
+                let grid = random_grid(&g, &mut Rng::new(seed)).unwrap();
+                assert!(grid.solves(&Grid::empty(g.clone())), "{r}x{c}");
+            }
+        }
+        let a = random_grid(&Geometry::classic(), &mut Rng::new(1)).unwrap();
+        let b = random_grid(&Geometry::classic(), &mut Rng::new(2)).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(
+            a,
+            random_grid(&Geometry::classic(), &mut Rng::new(1)).unwrap()
+        );
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal_by_another_engine() {
+        let g = Geometry::classic();
+        for (seed, sym) in [
+            (1, Symmetry::None),
+            (2, Symmetry::Rot180),
+            (3, Symmetry::Dihedral),
+        ] {
+            let made = generate(
+                &g,
+                &Options {
+                    symmetry: sym,
+                    ..Options::default()
+                },
+                &mut Rng::new(seed),
+            )
+            .unwrap();
+            // Uniqueness through the general engine, not the one that dug it.
+            let report = general::search(&made.puzzle, &Limits::solutions(2), &mut |_| true);
+            assert_eq!(report.solutions, 1);
+            assert!(made.solution.solves(&made.puzzle));
+            assert!(is_minimal(&made.puzzle, sym));
+            let pattern: Vec<bool> = made.puzzle.cells().iter().map(|&v| v != 0).collect();
+            assert!(sym.holds(&pattern, 9), "{sym}");
+        }
+    }
+
+    #[test]
+    fn patterns_and_bounds_are_met() {
+        let g = Geometry::classic();
+        let first = generate(&g, &Options::default(), &mut Rng::new(5)).unwrap();
+        let pattern: Vec<bool> = first.puzzle.cells().iter().map(|&v| v != 0).collect();
+        let again = generate(
+            &g,
+            &Options {
+                pattern: Some(pattern.clone()),
+                ..Options::default()
+            },
+            &mut Rng::new(6),
+        )
+        .unwrap();
+        let got: Vec<bool> = again.puzzle.cells().iter().map(|&v| v != 0).collect();
+        assert_eq!(got, pattern);
+        let few = generate(
+            &g,
+            &Options {
+                max_clues: Some(24),
+                ..Options::default()
+            },
+            &mut Rng::new(7),
+        )
+        .unwrap();
+        assert!(few.puzzle.filled() <= 24);
+    }
+}
