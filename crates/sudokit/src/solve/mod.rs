@@ -4,9 +4,15 @@
 //! callback and stops at a solution limit, a node limit or a deadline. Classic 9x9
 //! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
 //! house-based engine ([`general`]). Both are tested to agree.
+//!
+//! Counting and enumerating puzzles with very many solutions is a different job:
+//! [`count`] and [`enumerate`] first probe with [`search`] and, when the probe finds
+//! many solutions quickly, hand over to the row-by-row engine ([`rows`]), which counts
+//! with memoisation and digit symmetry instead of visiting every solution.
 
 pub mod classic;
 pub mod general;
+pub mod rows;
 
 use std::time::Instant;
 
@@ -70,6 +76,61 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
     }
 }
 
+/// Search nodes the probe of [`count`] and [`enumerate`] may spend.
+const PROBE_NODES: u64 = 1_000;
+/// Solutions the probe must find for the puzzle to count as having "many".
+const PROBE_MANY: u64 = 100;
+
+/// How a probe of the propagating search ended.
+enum Probe {
+    /// The probe answered the whole question.
+    Done(Report),
+    /// Many solutions: the row engine will do better.
+    Many,
+    /// Few solutions so far: keep to the propagating search.
+    Few,
+}
+
+fn probe(grid: &Grid, limits: &Limits) -> Probe {
+    if !rows::supports(grid.geometry()) || limits.solutions <= PROBE_MANY {
+        return Probe::Few;
+    }
+    let nodes = limits.nodes.map_or(PROBE_NODES, |n| n.min(PROBE_NODES));
+    let probe_limits = Limits { nodes: Some(nodes), ..*limits };
+    let report = search(grid, &probe_limits, &mut |_| true);
+    if report.stop != Stop::NodeLimit || limits.nodes.is_some_and(|n| n <= PROBE_NODES) {
+        Probe::Done(report)
+    } else if report.solutions >= PROBE_MANY {
+        Probe::Many
+    } else {
+        Probe::Few
+    }
+}
+
+/// Counts solutions within `limits` without materialising them: the fastest way to a
+/// count, whatever the number (283,576 for `kron(eye(3),magic(3))` in milliseconds).
+pub fn count(grid: &Grid, limits: &Limits) -> Report {
+    match probe(grid, limits) {
+        Probe::Done(report) => report,
+        Probe::Many => rows::count(grid, limits),
+        Probe::Few => search(grid, limits, &mut |_| true),
+    }
+}
+
+/// Reports every solution within `limits` to `on_solution` (which returns `false` to
+/// stop), choosing the engine as [`count`] does. The order of solutions is the chosen
+/// engine's.
+pub fn enumerate(
+    grid: &Grid,
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
+    match probe(grid, limits) {
+        Probe::Many => rows::enumerate(grid, limits, on_solution),
+        Probe::Done(_) | Probe::Few => search(grid, limits, on_solution),
+    }
+}
+
 /// The first solution found, if any.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = None;
@@ -94,7 +155,7 @@ pub struct Count {
 /// Counts solutions, stopping at `limit` (then `complete` is false unless the search
 /// space happened to end there too).
 pub fn count_solutions(grid: &Grid, limit: u64) -> Count {
-    let report = search(grid, &Limits::solutions(limit), &mut |_| true);
+    let report = count(grid, &Limits::solutions(limit));
     Count {
         count: report.solutions,
         complete: report.stop == Stop::Exhausted,
