@@ -1,0 +1,248 @@
+//! The two MATLAB programs of "Solving Soduko in Matlab" (seed 003).
+//!
+//! **The professor's one-liner** ([`search`]):
+//!
+//! ```text
+//! K = kron(E,O) | kron(O,E) | kron(e,kron(o,kron(e,o)));   % 81x81: same column, row, box
+//! P = 1.0*K*(X(:)*o(:)' == O(:)*(1:9));                     % P(k,i): peers of k holding i
+//! [m,k] = min(~P*o(:) + 10*X(:));                            % fewest candidates, column-major
+//! Y = X*(m>9);
+//! for i = find(m>0 & m<10 & ~P(k,:)), Y = sudoku(X+i*(E==k)); if Y, return, end, end
+//! ```
+//!
+//! Each call counts, for every cell, the digits absent from its Kronecker neighbourhood
+//! (filled cells score `10*value` more, so they never win), takes the first minimum in
+//! column-major order, and recurses on each of its candidates in turn: one value per
+//! call, so a singleton costs a call like a guess does. `m > 9` means no empty cell: a
+//! solution; `m == 0` a dead end. Its figure is its number of calls. The one-liner
+//! returns at the first solution; a solution limit above one keeps it going.
+//!
+//! **The `sudoku.m` listing** ([`listing`], [`fiendish`]): all naked singles placed at
+//! once, else hidden singles per 3x3 field (with a check that every digit is available
+//! or placed in each field), else branch on the first cell with fewest candidates,
+//! printing "fiendish". A puzzle is fiendish when branching is necessary.
+//!
+//! Both are written for 9x9; here they take peers and boxes from the geometry (the
+//! "10" becomes `n + 1`), so they also run on Shidoku.
+
+use super::{Fields, Reason, Run, column_major};
+use crate::geometry::{Geometry, HouseKind};
+use crate::grid::{DigitSet, Grid, open_digits};
+
+/// The one-liner's figure is its calls (steps and guesses are counted too).
+pub(crate) const FIELDS: Fields = Fields::ALL;
+
+/// Runs the one-liner on `grid` (whose givens do not conflict).
+pub(crate) fn search(grid: &Grid, run: &mut Run) {
+    let k = OneLiner {
+        geometry: grid.geometry(),
+        order: column_major(grid.size()).collect(),
+    };
+    let mut x = grid.cells().to_vec();
+    k.call(&mut x, 1, run);
+}
+
+struct OneLiner<'g> {
+    geometry: &'g Geometry,
+    order: Vec<usize>,
+}
+
+impl OneLiner<'_> {
+    /// One call of `sudoku(X)`; returns whether `Y` is a solution.
+    fn call(&self, x: &mut [u8], depth: u32, run: &mut Run) -> bool {
+        if !run.call(depth) {
+            return false;
+        }
+        // [m,k] = min(~P*o(:)+10*X(:)): only empty cells can be the minimum.
+        let mut best: Option<(usize, DigitSet)> = None;
+        for &k in &self.order {
+            if x[k] != 0 {
+                continue;
+            }
+            let open = open_digits(self.geometry, x, k);
+            if best.is_none_or(|(_, b)| open.len() < b.len()) {
+                best = Some((k, open));
+            }
+        }
+        let Some((k, open)) = best else {
+            run.solution(x, depth);
+            return true;
+        };
+        if open.is_empty() {
+            run.step(k, 0, Reason::DeadEnd, depth);
+            return false;
+        }
+        let reason = if open.len() == 1 {
+            Reason::Singleton
+        } else {
+            Reason::Guess
+        };
+        let mut solved = false;
+        for i in open.iter() {
+            x[k] = i;
+            run.step(k, i, reason, depth);
+            solved = self.call(x, depth + 1, run);
+            x[k] = 0;
+            if run.stopped() {
+                return solved;
+            }
+            if reason == Reason::Guess {
+                run.step(k, i, Reason::Backtrack, depth);
+            }
+        }
+        solved
+    }
+}
+
+/// What the `sudoku.m` listing finds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// Every valid solution, in the order found.
+    pub solutions: Vec<Vec<u8>>,
+    /// How many times it printed "fiendish" (branched).
+    pub fiendish: u64,
+    /// Complete grids it recorded that break the rules. The listing never checks a
+    /// completed grid; on branches without solution, naked singles placed all at once
+    /// or hidden singles from stale candidates can fill a grid with repeated digits.
+    /// On branches that contain a solution every placement is forced, so no solution
+    /// is lost.
+    pub invalid: u64,
+}
+
+/// Runs the listing's `jisudoku` on `grid` (whose givens do not conflict; a geometry
+/// with boxes) and collects what it finds.
+pub fn listing(grid: &Grid) -> Listing {
+    let l = JiSudoku::new(grid.geometry());
+    let mut out = Listing::default();
+    l.run(grid.cells().to_vec(), &mut out, true);
+    out
+}
+
+/// Whether the listing has to branch ("fiendish"): naked singles and hidden singles in
+/// the boxes, applied as the listing applies them, stall before the grid is complete.
+/// False when they solve the puzzle or find it contradictory.
+pub fn fiendish(grid: &Grid) -> bool {
+    let l = JiSudoku::new(grid.geometry());
+    let mut out = Listing::default();
+    l.run(grid.cells().to_vec(), &mut out, false);
+    out.fiendish > 0
+}
+
+/// The listing's fixed data: cell order and the boxes ("fields") with their cells, both
+/// column-major as MATLAB's `find` and `I` give them.
+struct JiSudoku<'g> {
+    geometry: &'g Geometry,
+    order: Vec<usize>,
+    fields: Vec<Vec<usize>>,
+}
+
+impl<'g> JiSudoku<'g> {
+    fn new(geometry: &'g Geometry) -> JiSudoku<'g> {
+        let n = geometry.size();
+        let position = |cell: usize| (cell % n, cell / n); // (column, row): column-major
+        let mut fields: Vec<Vec<usize>> = geometry
+            .houses()
+            .iter()
+            .filter(|h| h.kind() == HouseKind::Box)
+            .map(|h| {
+                let mut cells: Vec<usize> = h.cells().collect();
+                cells.sort_by_key(|&c| position(c));
+                cells
+            })
+            .collect();
+        fields.sort_by_key(|f| position(f[0]));
+        JiSudoku {
+            geometry,
+            order: column_major(n).collect(),
+            fields,
+        }
+    }
+
+    /// One call of `jisudoku(PUZZLE)`; `branch` false stops at the first "fiendish".
+    fn run(&self, mut p: Vec<u8>, out: &mut Listing, branch: bool) {
+        let n = self.geometry.size();
+        let a: Vec<DigitSet> = (0..p.len())
+            .map(|c| {
+                if p[c] == 0 {
+                    open_digits(self.geometry, &p, c)
+                } else {
+                    DigitSet::EMPTY
+                }
+            })
+            .collect();
+        // A free entry with nothing available: quit.
+        if (0..p.len()).any(|c| p[c] == 0 && a[c].is_empty()) {
+            return;
+        }
+        // Exactly one available: put them all, then start over.
+        let singles: Vec<usize> = self
+            .order
+            .iter()
+            .copied()
+            .filter(|&c| a[c].len() == 1)
+            .collect();
+        if !singles.is_empty() {
+            for c in singles {
+                p[c] = a[c].first().expect("one candidate");
+            }
+            return self.run(p, out, branch);
+        }
+        // Per field: a digit available in exactly one cell is put there.
+        let mut count = 0;
+        for field in &self.fields {
+            let mut times = [0u8; 65];
+            let mut seen = DigitSet::EMPTY;
+            for &c in field {
+                for d in a[c].iter() {
+                    times[d as usize] = times[d as usize].saturating_add(1);
+                }
+                seen = seen | a[c];
+                if p[c] != 0 {
+                    seen.insert(p[c]);
+                }
+            }
+            if seen != DigitSet::all(n) {
+                return;
+            }
+            for d in 1..=n as u8 {
+                if times[d as usize] == 1 {
+                    for &c in field {
+                        if a[c].contains(d) {
+                            p[c] = d;
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if count > 0 {
+            return self.run(p, out, branch);
+        }
+        if p.iter().all(|&v| v != 0) {
+            let g = self.geometry;
+            let valid = (0..p.len()).all(|c| g.peers(c).iter().all(|&q| p[q as usize] != p[c]));
+            if valid {
+                out.solutions.push(p);
+            } else {
+                out.invalid += 1;
+            }
+            return;
+        }
+        // Branch on the first cell with the fewest available (filled cells score +10).
+        let mp = self
+            .order
+            .iter()
+            .copied()
+            .filter(|&c| p[c] == 0)
+            .min_by_key(|&c| a[c].len())
+            .expect("an empty cell");
+        out.fiendish += 1;
+        if !branch {
+            return;
+        }
+        for d in a[mp].iter() {
+            p[mp] = d;
+            self.run(p.clone(), out, branch);
+        }
+    }
+}
