@@ -1,9 +1,14 @@
 //! The seed documents' figures, reproduced by their engines, and agreement between all
 //! engines on solutions and counts.
 
+use proptest::prelude::*;
+
 use super::*;
 use crate::format::parse_grid;
 use crate::puzzles::builtin;
+use crate::grid::DigitSet;
+use crate::shape::Shape;
+use crate::solve::tests::{pattern_grid, planted_puzzles, shuffled};
 
 /// Runs an engine, collecting solutions and the trace.
 fn run_all(engine: Engine, grid: &Grid, limit: u64) -> (Outcome, Vec<(Vec<u8>, Stats)>, Vec<Step>) {
@@ -105,4 +110,146 @@ fn diag_1_to_4_has_two_solutions_transposes_of_each_other() {
     let (_, _, trace) = run_all(Engine::Moler(Pick::FirstMin), &diag, 10);
     let first_guess = trace.iter().find(|s| s.reason == Reason::Guess).unwrap();
     assert_eq!((first_guess.cell, first_guess.value), (4, 3));
+}
+
+#[test]
+fn gubin_solves_the_seed_puzzles() {
+    for name in ["lo-shu", "lo-shu-5", "octave", "fallin", "kronecker", "kronecker-example"] {
+        let grid = builtin(name).unwrap().grid();
+        let t = std::time::Instant::now();
+        let (outcome, solutions, _) = run_all(Engine::Gubin, &grid, 10);
+        let expected = crate::solve::count_solutions(&grid, 10).count;
+        eprintln!("{name}: {:?} {:?} {:?}", outcome.stats, gubin::analyse(&grid).outcome, t.elapsed());
+        assert_eq!(solutions.len() as u64, expected, "{name}");
+    }
+}
+
+/// Solutions of a run, sorted, with whether the search space was exhausted.
+fn solution_set(engine: Engine, grid: &Grid, limit: u64) -> (Vec<Vec<u8>>, bool) {
+    let (outcome, solutions, _) = run_all(engine, grid, limit);
+    let mut set: Vec<Vec<u8>> = solutions.into_iter().map(|(s, _)| s).collect();
+    set.sort();
+    (set, outcome.report.stop == Stop::Exhausted)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn all_engines_agree_on_solutions((shape, _planted, cells) in planted_puzzles()) {
+        let puzzle = Grid::from_cells(Geometry::standard(shape), cells).unwrap();
+        let limit = 30;
+        let (expected, complete) = solution_set(Engine::Fast, &puzzle, limit);
+        let mut engines = vec![
+            Engine::Moler(Pick::FirstMin),
+            Engine::Moler(Pick::LastMin),
+            Engine::Moler(Pick::FirstEmpty),
+            Engine::Octave,
+            Engine::Fallin,
+            Engine::Kronecker,
+        ];
+        if puzzle.geometry().is_classic() {
+            engines.push(Engine::Gubin);
+        }
+        for engine in engines {
+            let (found, exhausted) = solution_set(engine, &puzzle, limit);
+            prop_assert_eq!(found.len(), expected.len(), "{}", engine);
+            prop_assert_eq!(exhausted, complete, "{}", engine);
+            for s in &found {
+                let s = Grid::from_cells(puzzle.geometry().clone(), s.clone()).unwrap();
+                prop_assert!(s.solves(&puzzle), "{}", engine);
+            }
+            if complete {
+                prop_assert_eq!(&found, &expected, "{}", engine);
+            }
+        }
+        // The listing below the one-liner finds every solution (its invalid completions
+        // aside), and branches exactly when singles do not settle the puzzle.
+        if complete && puzzle.first_conflict().is_none() {
+            let listing = kronecker::listing(&puzzle);
+            let mut found = listing.solutions.clone();
+            found.sort();
+            prop_assert_eq!(found, expected.clone());
+            prop_assert_eq!(listing.fiendish > 0, kronecker::fiendish(&puzzle));
+            if expected.len() > 1 {
+                prop_assert!(kronecker::fiendish(&puzzle));
+            }
+        }
+    }
+}
+
+/// 9x9 puzzles made by blanking many cells of a shuffled valid grid: they have the
+/// planted solution and often many more.
+fn sparse_classic_puzzles() -> impl Strategy<Value = Grid> {
+    (prop::collection::vec(any::<u32>(), 32), 0.55f64..0.72).prop_map(|(seed, blank)| {
+        let solution = shuffled(Shape::CLASSIC, &pattern_grid(Shape::CLASSIC), &seed);
+        let cells = solution
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let r = seed[i % 32].rotate_left(i as u32 % 31) ^ (i as u32).wrapping_mul(0x9e37_79b9);
+                if ((r % 1000) as f64) < blank * 1000.0 { 0 } else { v }
+            })
+            .collect();
+        Grid::from_cells(Geometry::classic(), cells).unwrap()
+    })
+}
+
+/// The union over all solutions (at most `limit` of them), or `None` beyond the limit.
+fn union_of_solutions(grid: &Grid, limit: u64) -> Option<(u64, Vec<DigitSet>)> {
+    let mut union = vec![DigitSet::EMPTY; grid.cells().len()];
+    let report = crate::solve::search(grid, &Limits::solutions(limit), &mut |s| {
+        for (u, &v) in union.iter_mut().zip(s) {
+            u.insert(v);
+        }
+        true
+    });
+    (report.stop == Stop::Exhausted).then_some((report.solutions, union))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn gubin_depletion_keeps_every_value_a_solution_uses(puzzle in sparse_classic_puzzles()) {
+        let Some((count, union)) = union_of_solutions(&puzzle, 5000) else {
+            return Ok(());
+        };
+        prop_assert!(count >= 1);
+        let depleted = gubin::deplete(&puzzle).expect("a puzzle with solutions does not nil");
+        let analysed = gubin::analyse(&puzzle);
+        for cell in 0..81 {
+            // Depletion alone, and with the template phase, only removes values that no
+            // solution uses.
+            prop_assert_eq!(union[cell] & !depleted[cell], DigitSet::EMPTY, "cell {}", cell);
+            prop_assert_eq!(union[cell] & !analysed.candidates[cell], DigitSet::EMPTY);
+        }
+        // The exact general solution is the union over all solutions, both ways.
+        let general = gubin::general_solution(&puzzle).expect("solutions exist");
+        prop_assert_eq!(&general, &union);
+        if count == 1 {
+            prop_assert!(!matches!(analysed.outcome, gubin::Outcome::NoSolution));
+        } else {
+            prop_assert_eq!(analysed.outcome, gubin::Outcome::Uncertain);
+        }
+    }
+}
+
+#[test]
+fn gubin_depletion_alone_keeps_values_no_solution_uses() {
+    // Moler's Lo-Shu puzzle with 6 at (9,1): two solutions. Depletion (formula 6)
+    // keeps values that neither uses; the template phase and the exact general
+    // solution do not.
+    let grid = builtin("lo-shu-6").unwrap().grid();
+    let (count, union) = union_of_solutions(&grid, 100).unwrap();
+    assert_eq!(count, 2);
+    let depleted = gubin::deplete(&grid).unwrap();
+    let extra: usize = (0..81).map(|c| (depleted[c] & !union[c]).len()).sum();
+    assert!(extra > 0);
+    assert!((0..81).all(|c| union[c] & !depleted[c] == DigitSet::EMPTY));
+    assert_eq!(gubin::general_solution(&grid).unwrap(), union);
+    assert_eq!(gubin::analyse(&grid).outcome, gubin::Outcome::Uncertain);
+    let lo_shu = gubin::analyse(&lo_shu());
+    assert!(matches!(lo_shu.outcome, gubin::Outcome::Unique(_)));
+    assert_eq!(gubin::analyse(&builtin("lo-shu-7").unwrap().grid()).outcome, gubin::Outcome::NoSolution);
 }

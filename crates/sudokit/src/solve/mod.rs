@@ -242,4 +242,4 @@ impl Budget {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
