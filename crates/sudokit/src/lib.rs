@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod format;
+pub mod check;
 pub mod engines;
 pub mod geometry;
 pub mod grid;

@@ -13,6 +13,9 @@
 pub mod classic;
 pub mod general;
 pub mod rows;
+mod union;
+
+pub use union::{GeneralSolution, general_solution};
 
 use std::time::Instant;
 
