@@ -35,6 +35,10 @@ fn run() -> Result<u8> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
+        Command::Count(args) => commands::count::run(args),
+        Command::All(args) => commands::all::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::General(args) => commands::general::run(args),
     }
 }
 

@@ -44,7 +44,7 @@ impl GeneralSolution {
 pub fn general_solution(grid: &Grid, limits: &Limits) -> GeneralSolution {
     let g = grid.geometry();
     let mut union = vec![DigitSet::EMPTY; g.cell_count()];
-    let mut add = |union: &mut Vec<DigitSet>, cells: &[u8]| {
+    let add = |union: &mut Vec<DigitSet>, cells: &[u8]| {
         for (u, &v) in union.iter_mut().zip(cells) {
             u.insert(v);
         }
