@@ -3,5 +3,6 @@
 mod util;
 
 mod bench;
+mod counting;
 mod puzzles;
 mod solve;

@@ -276,7 +276,13 @@ mod tests {
                 "{line}"
             );
         }
-        for name in ["lo-shu", "lo-shu-5", "fallin", "kronecker", "kronecker-example"] {
+        for name in [
+            "lo-shu",
+            "lo-shu-5",
+            "fallin",
+            "kronecker",
+            "kronecker-example",
+        ] {
             let grid = builtin(name).unwrap().grid();
             assert_eq!(
                 check(&grid, &Options::default()).needs_guess,

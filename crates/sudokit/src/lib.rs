@@ -15,9 +15,9 @@
 
 #![deny(missing_docs)]
 
-pub mod format;
 pub mod check;
 pub mod engines;
+pub mod format;
 pub mod geometry;
 pub mod grid;
 pub mod puzzles;

@@ -55,8 +55,10 @@ pub fn run(args: AllArgs) -> Result<u8> {
     let mut out = output::stdout();
     let mut code = 0u8;
     let mut failure = None;
-    input::read_items(&sources, &options, &mut |item| {
-        match printer.print(&item, &mut *out) {
+    input::read_items(
+        &sources,
+        &options,
+        &mut |item| match printer.print(&item, &mut *out) {
             Ok(c) => {
                 code = code.max(c);
                 true
@@ -65,8 +67,8 @@ pub fn run(args: AllArgs) -> Result<u8> {
                 failure = Some(e);
                 false
             }
-        }
-    })?;
+        },
+    )?;
     if let Some(e) = failure {
         return Err(e);
     }
@@ -136,7 +138,17 @@ impl Printer {
             };
             eprintln!("{}:{line}:{column}: {message}", item.source);
             if self.format == OutputFormat::Json {
-                self.summary_json(item, line, record.map(|r| &r.grid), 0, false, Some(&message), None, None, out)?;
+                self.summary_json(
+                    item,
+                    line,
+                    record.map(|r| &r.grid),
+                    0,
+                    false,
+                    Some(&message),
+                    None,
+                    None,
+                    out,
+                )?;
             } else {
                 writeln!(out, "# {}:{line}: error: {message}", item.source)?;
             }

@@ -129,9 +129,8 @@ impl Counter {
             };
             (report, stats, Vec::new())
         } else {
-            let (outcome, steps) = engine::run(self.engine, grid, &limits, self.trace, &mut |_, _| {
-                true
-            });
+            let (outcome, steps) =
+                engine::run(self.engine, grid, &limits, self.trace, &mut |_, _| true);
             (outcome.report, outcome.stats, steps)
         };
         self.render(

@@ -107,7 +107,13 @@ impl Job {
             } else {
                 record.column
             };
-            return self.invalid(item, record.line, column, Some(grid), &c.describe(grid.geometry()));
+            return self.invalid(
+                item,
+                record.line,
+                column,
+                Some(grid),
+                &c.describe(grid.geometry()),
+            );
         }
         if self.gubin && !grid.geometry().is_classic() {
             return self.invalid(
@@ -181,11 +187,17 @@ impl Job {
             match &general.union {
                 None => text.push_str("no solution\n\n"),
                 Some(u) => {
-                    let open = (0..grid.cells().len()).filter(|&c| grid.get(c) == 0).count();
+                    let open = (0..grid.cells().len())
+                        .filter(|&c| grid.get(c) == 0)
+                        .count();
                     text.push_str(&format!(
                         "{} of {open} empty cells fixed{}\n",
                         fixed.len(),
-                        if general.complete { "" } else { " (incomplete: a limit stopped it)" }
+                        if general.complete {
+                            ""
+                        } else {
+                            " (incomplete: a limit stopped it)"
+                        }
                     ));
                     if let Some((_, outcome)) = &depleted {
                         text.push_str(&format!("# depletion outcome: {outcome}\n"));

@@ -184,12 +184,13 @@ impl Solver {
             deadline: self.timeout.map(|t| Instant::now() + t),
         };
         let mut first: Option<Vec<u8>> = None;
-        let (outcome, steps) = engine::run(self.engine, grid, &limits, self.trace, &mut |cells, _| {
-            if first.is_none() {
-                first = Some(cells.to_vec());
-            }
-            true
-        });
+        let (outcome, steps) =
+            engine::run(self.engine, grid, &limits, self.trace, &mut |cells, _| {
+                if first.is_none() {
+                    first = Some(cells.to_vec());
+                }
+                true
+            });
         let report = outcome.report;
         answer.stats = self.stats.then_some(outcome.stats);
         answer.steps = steps;

@@ -36,6 +36,10 @@
 //! formula 6 taken literally there deletes positions that solutions use; they are not
 //! implemented. Classic 9x9 only, as the paper.
 
+// Bands, stacks and boxes are indices of the paper's formulas; loops over them read as
+// the formulas do.
+#![allow(clippy::needless_range_loop)]
+
 use super::{Fields, Reason, Run};
 use crate::geometry::Cell;
 use crate::grid::{DigitSet, Grid};
@@ -338,9 +342,9 @@ impl Matrices {
                         })
                     });
                     if entered && trial.deplete(&mut |_, _| {}).is_ok() {
-                        for i in 0..3 {
-                            for j in 0..3 {
-                                union[i][j][t[i] as usize] |= 1 << t[3 + j];
+                        for (i, band) in union.iter_mut().enumerate() {
+                            for (j, b) in band.iter_mut().enumerate() {
+                                b[t[i] as usize] |= 1 << t[3 + j];
                             }
                         }
                     }

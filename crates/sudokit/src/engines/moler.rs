@@ -64,7 +64,10 @@ impl Moler<'_> {
         self.candidates(x, &mut c);
         // while all(N>0) & any(N==1): fill the first singleton, recompute.
         loop {
-            let dead = self.order.iter().any(|&k| c[k].is_some_and(|s| s.is_empty()));
+            let dead = self
+                .order
+                .iter()
+                .any(|&k| c[k].is_some_and(|s| s.is_empty()));
             let single = self
                 .order
                 .iter()
@@ -116,7 +119,7 @@ impl Moler<'_> {
         let mut empty = self.order.iter().copied().filter(|&k| c[k].is_some());
         match self.pick {
             Pick::FirstMin => empty.find(|&k| len(k) == min),
-            Pick::LastMin => empty.filter(|&k| len(k) == min).last(),
+            Pick::LastMin => empty.rfind(|&k| len(k) == min),
             Pick::FirstEmpty => empty.next(),
         }
         .expect("an empty cell when the grid is not complete")

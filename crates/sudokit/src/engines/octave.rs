@@ -17,6 +17,9 @@
 //! cell has all `n` candidates (an empty grid) the original fails on an undefined
 //! `minipos`; this engine then branches on the first empty cell.
 
+// The scan reads and writes `sud` by index, as the original does.
+#![allow(clippy::needless_range_loop)]
+
 use super::{Fields, Reason, Run};
 use crate::geometry::Geometry;
 use crate::grid::Grid;

@@ -5,13 +5,16 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::format::parse_grid;
-use crate::puzzles::builtin;
 use crate::grid::DigitSet;
+use crate::puzzles::builtin;
 use crate::shape::Shape;
 use crate::solve::tests::{pattern_grid, planted_puzzles, shuffled};
 
+/// Solutions with the statistics at the moment each was found.
+type Found = Vec<(Vec<u8>, Stats)>;
+
 /// Runs an engine, collecting solutions and the trace.
-fn run_all(engine: Engine, grid: &Grid, limit: u64) -> (Outcome, Vec<(Vec<u8>, Stats)>, Vec<Step>) {
+fn run_all(engine: Engine, grid: &Grid, limit: u64) -> (Outcome, Found, Vec<Step>) {
     let mut solutions = Vec::new();
     let mut steps = Vec::new();
     let outcome = run(
@@ -36,12 +39,18 @@ fn lo_shu() -> Grid {
 #[test]
 fn moler_takes_50_steps_on_the_lo_shu_puzzle() {
     let (outcome, solutions, trace) = run_all(Engine::Moler(Pick::FirstMin), &lo_shu(), 1);
-    assert_eq!(outcome.stats.steps, Some(50), "figure 14.12: \"it took 50 steps\"");
+    assert_eq!(
+        outcome.stats.steps,
+        Some(50),
+        "figure 14.12: \"it took 50 steps\""
+    );
     assert_eq!(solutions.len(), 1);
     assert_eq!(
-        parse_grid("816579243357624981492138765243816579981357624765492138579243816624981357138765492")
-            .unwrap()
-            .cells(),
+        parse_grid(
+            "816579243357624981492138765243816579981357624765492138579243816624981357138765492"
+        )
+        .unwrap()
+        .cells(),
         solutions[0].0.as_slice(),
         "figure 14.3"
     );
@@ -58,7 +67,10 @@ fn moler_takes_50_steps_on_the_lo_shu_puzzle() {
     // 8's. We now consider the first cell with two candidates, in position (6,1). The
     // first step in the backtracking puts a tentative 6 in position (6,1)."
     for w in &work[1..6] {
-        assert!(w.ends_with("singleton") && (w.contains("=5") || w.contains("=8")), "{w}");
+        assert!(
+            w.ends_with("singleton") && (w.contains("=5") || w.contains("=8")),
+            "{w}"
+        );
     }
     assert_eq!(work[6], "r6c1=6 guess");
     // "... we reach an impossible situation because there are no candidates for
@@ -87,7 +99,8 @@ fn octave_reproduces_the_articles_statistics() {
     assert_eq!(all.stats.calls, Some(435));
     assert_eq!(all.stats.max_depth, Some(15));
     assert_eq!(all.report.stop, Stop::Exhausted);
-    let printed = "714953682925768134863241759692514378371829546548637291456382917287195463139476825";
+    let printed =
+        "714953682925768134863241759692514378371829546548637291456382917287195463139476825";
     assert_eq!(solutions[0].0, parse_grid(printed).unwrap().cells());
 }
 
@@ -114,12 +127,24 @@ fn diag_1_to_4_has_two_solutions_transposes_of_each_other() {
 
 #[test]
 fn gubin_solves_the_seed_puzzles() {
-    for name in ["lo-shu", "lo-shu-5", "octave", "fallin", "kronecker", "kronecker-example"] {
+    for name in [
+        "lo-shu",
+        "lo-shu-5",
+        "octave",
+        "fallin",
+        "kronecker",
+        "kronecker-example",
+    ] {
         let grid = builtin(name).unwrap().grid();
         let t = std::time::Instant::now();
         let (outcome, solutions, _) = run_all(Engine::Gubin, &grid, 10);
         let expected = crate::solve::count_solutions(&grid, 10).count;
-        eprintln!("{name}: {:?} {:?} {:?}", outcome.stats, gubin::analyse(&grid).outcome, t.elapsed());
+        eprintln!(
+            "{name}: {:?} {:?} {:?}",
+            outcome.stats,
+            gubin::analyse(&grid).outcome,
+            t.elapsed()
+        );
         assert_eq!(solutions.len() as u64, expected, "{name}");
     }
 }
@@ -187,8 +212,13 @@ fn sparse_classic_puzzles() -> impl Strategy<Value = Grid> {
             .iter()
             .enumerate()
             .map(|(i, &v)| {
-                let r = seed[i % 32].rotate_left(i as u32 % 31) ^ (i as u32).wrapping_mul(0x9e37_79b9);
-                if ((r % 1000) as f64) < blank * 1000.0 { 0 } else { v }
+                let r =
+                    seed[i % 32].rotate_left(i as u32 % 31) ^ (i as u32).wrapping_mul(0x9e37_79b9);
+                if ((r % 1000) as f64) < blank * 1000.0 {
+                    0
+                } else {
+                    v
+                }
             })
             .collect();
         Grid::from_cells(Geometry::classic(), cells).unwrap()
@@ -251,5 +281,8 @@ fn gubin_depletion_alone_keeps_values_no_solution_uses() {
     assert_eq!(gubin::analyse(&grid).outcome, gubin::Outcome::Uncertain);
     let lo_shu = gubin::analyse(&lo_shu());
     assert!(matches!(lo_shu.outcome, gubin::Outcome::Unique(_)));
-    assert_eq!(gubin::analyse(&builtin("lo-shu-7").unwrap().grid()).outcome, gubin::Outcome::NoSolution);
+    assert_eq!(
+        gubin::analyse(&builtin("lo-shu-7").unwrap().grid()).outcome,
+        gubin::Outcome::NoSolution
+    );
 }

@@ -99,7 +99,10 @@ fn probe(grid: &Grid, limits: &Limits) -> Probe {
         return Probe::Few;
     }
     let nodes = limits.nodes.map_or(PROBE_NODES, |n| n.min(PROBE_NODES));
-    let probe_limits = Limits { nodes: Some(nodes), ..*limits };
+    let probe_limits = Limits {
+        nodes: Some(nodes),
+        ..*limits
+    };
     let report = search(grid, &probe_limits, &mut |_| true);
     if report.stop != Stop::NodeLimit || limits.nodes.is_some_and(|n| n <= PROBE_NODES) {
         Probe::Done(report)

@@ -541,11 +541,10 @@ pub fn enumerate(
     walk(grid, limits, Some(on_solution))
 }
 
-fn walk(
-    grid: &Grid,
-    limits: &Limits,
-    on_solution: Option<&mut dyn FnMut(&[u8]) -> bool>,
-) -> Report {
+/// Where enumerated solutions go.
+type OnSolution<'f> = &'f mut dyn FnMut(&[u8]) -> bool;
+
+fn walk(grid: &Grid, limits: &Limits, on_solution: Option<OnSolution<'_>>) -> Report {
     let Some(layout) = Layout::new(grid) else {
         return Report {
             solutions: 0,
