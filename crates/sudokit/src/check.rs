@@ -8,6 +8,7 @@
 //! made a tentative move. Minimality asks, for a unique puzzle, whether removing any one
 //! given keeps it unique.
 
+use crate::engines::kronecker::{self, Singles};
 use crate::engines::{self, Engine, Hooks, Stats};
 use crate::geometry::Cell;
 use crate::grid::{Conflict, Grid};
@@ -102,6 +103,34 @@ pub fn check(grid: &Grid, options: &Options) -> Report {
     if report.conflict.is_some() {
         return report;
     }
+    // The fast engine tries singles first: when they finish the grid, every move was
+    // forced, so that is the unique solution and no search is needed; a contradiction
+    // proves there is none.
+    let singles = (options.engine == Engine::Fast).then(|| kronecker::singles(grid));
+    match &singles {
+        Some(Singles::Solved(cells)) => {
+            report.verdict = Verdict::Unique;
+            report.solution = Some(
+                Grid::from_cells(grid.geometry().clone(), cells.clone()).expect("solution fits"),
+            );
+            report.needs_guess = Some(false);
+            report.stats.guesses = Some(0);
+        }
+        Some(Singles::Contradiction) => {
+            report.verdict = Verdict::None;
+            report.needs_guess = Some(kronecker::fiendish(grid));
+            report.stats.guesses = Some(0);
+        }
+        _ => count_to_two(grid, options, &mut report),
+    }
+    if options.minimal && report.verdict == Verdict::Unique {
+        report.minimality = Some(minimality(grid));
+    }
+    report
+}
+
+/// The verdict by a count up to two with the chosen engine, and "needs a guess".
+fn count_to_two(grid: &Grid, options: &Options, report: &mut Report) {
     let limits = Limits {
         solutions: 2,
         ..options.limits
@@ -128,14 +157,15 @@ pub fn check(grid: &Grid, options: &Options) -> Report {
         (_, 1) => Verdict::Unique,
         _ => Verdict::Multiple,
     };
+    let solvable = matches!(report.verdict, Verdict::Unique | Verdict::Multiple);
     report.needs_guess = Some(match options.engine {
-        Engine::Fast | Engine::Kronecker => engines::kronecker::fiendish(grid),
+        // With a solution, any order of the singles reaches the listing's end (and the
+        // fast engine only counts once singles stalled); without, the listing decides.
+        Engine::Fast if solvable => true,
+        Engine::Kronecker if solvable => !matches!(kronecker::singles(grid), Singles::Solved(_)),
+        Engine::Fast | Engine::Kronecker => kronecker::fiendish(grid),
         _ => outcome.stats.guesses.unwrap_or(0) > 0,
     });
-    if options.minimal && report.verdict == Verdict::Unique {
-        report.minimality = Some(minimality(grid));
-    }
-    report
 }
 
 /// For a unique puzzle: the givens whose removal keeps it unique.

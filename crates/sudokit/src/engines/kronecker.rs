@@ -128,6 +128,126 @@ pub fn fiendish(grid: &Grid) -> bool {
     out.fiendish > 0
 }
 
+/// Where naked singles and hidden singles in boxes, applied to a fixed point, lead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Singles {
+    /// They complete the grid: the puzzle's unique solution (every move was forced).
+    Solved(Vec<u8>),
+    /// They stop with empty cells left (the grid as far as they got).
+    Stalled(Vec<u8>),
+    /// A cell or a box digit has no place left: the puzzle has no solution.
+    Contradiction,
+}
+
+/// Naked singles and hidden singles in boxes to a fixed point.
+///
+/// On a puzzle that has a solution, "stalled" is [`fiendish`]'s answer, computed with
+/// incremental digit masks instead of the listing's full recomputation: every single
+/// the listing places (even all at once, even from candidates computed before other
+/// placements of the same round) is forced in every solution, and the rules only gain
+/// from more placements, so any order of application reaches the same fixed point.
+/// Without a solution the listing's simultaneous placements can behave differently:
+/// use [`fiendish`] there.
+pub fn singles(grid: &Grid) -> Singles {
+    let g = grid.geometry();
+    let n = g.size();
+    let all = DigitSet::all(n).0;
+    let cells = grid.cells();
+    let mut used = vec![0u64; g.houses().len()];
+    for (c, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            for h in g.houses_of(c) {
+                used[h] |= 1u64 << (v - 1);
+            }
+        }
+    }
+    let mut cand: Vec<u64> = (0..cells.len())
+        .map(|c| match cells[c] {
+            0 => all & !g.houses_of(c).fold(0, |m, h| m | used[h]),
+            v => 1u64 << (v - 1),
+        })
+        .collect();
+    let mut placed: Vec<bool> = cells.iter().map(|&v| v != 0).collect();
+    let boxes: Vec<&crate::geometry::House> = g
+        .houses()
+        .iter()
+        .filter(|h| h.kind() == HouseKind::Box)
+        .collect();
+    let mut queue: Vec<usize> = Vec::new();
+    let place = |cand: &mut Vec<u64>, placed: &mut Vec<bool>, queue: &mut Vec<usize>, c: usize| {
+        placed[c] = true;
+        let bit = cand[c];
+        for &p in g.peers(c) {
+            let p = p as usize;
+            if !placed[p] && cand[p] & bit != 0 {
+                cand[p] &= !bit;
+                queue.push(p);
+            }
+        }
+    };
+    let mut left = placed.iter().filter(|&&p| !p).count();
+    // Naked singles among the open cells, then as eliminations create them.
+    queue.extend((0..cells.len()).filter(|&c| !placed[c]));
+    loop {
+        while let Some(c) = queue.pop() {
+            if placed[c] {
+                continue;
+            }
+            match cand[c].count_ones() {
+                0 => return Singles::Contradiction,
+                1 => {
+                    place(&mut cand, &mut placed, &mut queue, c);
+                    left -= 1;
+                }
+                _ => {}
+            }
+        }
+        let grid_of = |cand: &[u64], placed: &[bool]| -> Vec<u8> {
+            (0..cand.len())
+                .map(|c| {
+                    if placed[c] {
+                        cand[c].trailing_zeros() as u8 + 1
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        };
+        if left == 0 {
+            return Singles::Solved(grid_of(&cand, &placed));
+        }
+        let mut progress = false;
+        for h in &boxes {
+            let (mut once, mut twice, mut done) = (0u64, 0u64, 0u64);
+            for c in h.cells() {
+                if placed[c] {
+                    done |= cand[c];
+                } else {
+                    twice |= once & cand[c];
+                    once |= cand[c];
+                }
+            }
+            if (once | done) != all {
+                return Singles::Contradiction;
+            }
+            let mut hidden = once & !twice & !done;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                if let Some(c) = h.cells().find(|&c| !placed[c] && cand[c] & bit != 0) {
+                    cand[c] = bit;
+                    place(&mut cand, &mut placed, &mut queue, c);
+                    left -= 1;
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return Singles::Stalled(grid_of(&cand, &placed));
+        }
+    }
+}
+
 /// The listing's fixed data: cell order and the boxes ("fields") with their cells, both
 /// column-major as MATLAB's `find` and `I` give them.
 struct JiSudoku<'g> {

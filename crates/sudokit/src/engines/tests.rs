@@ -196,6 +196,13 @@ proptest! {
             found.sort();
             prop_assert_eq!(found, expected.clone());
             prop_assert_eq!(listing.fiendish > 0, kronecker::fiendish(&puzzle));
+            if !expected.is_empty() {
+                let stalled = matches!(kronecker::singles(&puzzle), kronecker::Singles::Stalled(_));
+                prop_assert_eq!(stalled, listing.fiendish > 0);
+                if let kronecker::Singles::Solved(s) = kronecker::singles(&puzzle) {
+                    prop_assert_eq!(&vec![s], &expected);
+                }
+            }
             if expected.len() > 1 {
                 prop_assert!(kronecker::fiendish(&puzzle));
             }
