@@ -294,7 +294,7 @@ impl Printer {
                 text.extend(cells.iter().map(|&d| symbols.char(d)));
                 if let Some(s) = stats {
                     text.push_str(" # ");
-                    text.push_str(&engine::stats_text(s));
+                    text.push_str(&engine::stats_text_at_solution(s));
                 }
                 text.push('\n');
             }
@@ -302,7 +302,7 @@ impl Printer {
                 let grid = Grid::from_cells(geometry.clone(), cells.to_vec()).expect("fits");
                 text.push_str(&format!("# {index} solution {number}"));
                 if let Some(s) = stats {
-                    text.push_str(&format!(": {}", engine::stats_text(s)));
+                    text.push_str(&format!(": {}", engine::stats_text_at_solution(s)));
                 }
                 text.push('\n');
                 if self.format == OutputFormat::Matrix {

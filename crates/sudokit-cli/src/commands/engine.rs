@@ -91,6 +91,16 @@ pub fn stats_text(stats: &Stats) -> String {
     parts.join(", ")
 }
 
+/// The statistics at the moment a solution was found, without the first-solution
+/// fields (the same on every line).
+pub fn stats_text_at_solution(stats: &Stats) -> String {
+    stats_text(&Stats {
+        first_solution_call: None,
+        first_solution_depth: None,
+        ..*stats
+    })
+}
+
 /// The JSON object of [`Stats`] (absent fields left out).
 #[derive(Serialize)]
 pub struct JsonStats {
