@@ -605,9 +605,12 @@ fn walk_with<const K: usize>(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::format::parse_grid;
     use crate::shape::Shape;
+    use crate::solve::tests::planted_puzzles;
 
     fn empty(r: usize, c: usize) -> Grid {
         Grid::empty(Geometry::standard(Shape::new(r, c).unwrap()))
@@ -649,5 +652,46 @@ mod tests {
         }
         let report = enumerate(&empty(2, 3), &Limits::solutions(1000), &mut |_| true);
         assert_eq!((report.solutions, report.stop), (1000, Stop::SolutionLimit));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Counting and enumeration agree with the propagating search, solution for
+        /// solution, on random puzzles of every shape up to 9x9 (with and without
+        /// solutions, with interchangeable digits or none).
+        #[test]
+        fn agrees_with_the_search((shape, _planted, cells) in planted_puzzles()) {
+            let grid = Grid::from_cells(Geometry::standard(shape), cells).unwrap();
+            let limits = Limits::solutions(500);
+            let mut expected = Vec::new();
+            let report = crate::solve::search(&grid, &limits, &mut |s| {
+                expected.push(s.to_vec());
+                true
+            });
+            let counted = count(&grid, &limits);
+            prop_assert_eq!(counted.solutions, report.solutions);
+            prop_assert_eq!(counted.stop, report.stop);
+            let mut found = Vec::new();
+            let listed = enumerate(&grid, &limits, &mut |s| {
+                found.push(s.to_vec());
+                true
+            });
+            prop_assert_eq!(listed.solutions, report.solutions);
+            if report.stop == Stop::Exhausted {
+                expected.sort();
+                found.sort();
+                prop_assert_eq!(found, expected);
+            } else {
+                let before = found.len();
+                found.sort();
+                found.dedup();
+                prop_assert_eq!(found.len(), before);
+                for s in &found {
+                    let s = Grid::from_cells(grid.geometry().clone(), s.clone()).unwrap();
+                    prop_assert!(s.solves(&grid));
+                }
+            }
+        }
     }
 }

@@ -192,8 +192,8 @@ fn there_are_288_shidoku_grids() {
 }
 
 #[test]
-#[ignore = "about a minute in a debug build; run with --release"]
 fn there_are_28200960_six_by_six_grids() {
+    // Counted row by row with digit symmetry (solve::rows): milliseconds.
     let empty = Grid::empty(Geometry::standard(Shape::new(2, 3).unwrap()));
     assert_eq!(count_solutions(&empty, u64::MAX).count, 28_200_960);
 }
