@@ -25,7 +25,8 @@ use crate::grid::{DigitSet, Grid};
 /// Calls, depth, guesses and steps (cells made known by `reduce`, plus guesses).
 pub(crate) const FIELDS: Fields = Fields::ALL;
 
-/// The solver's state: `cells` (possibility lists), `count`, `known`.
+/// The solver's state: `cells` (possibility lists; the listing's `count` is their
+/// length) and `known`.
 #[derive(Clone)]
 struct State {
     cells: Vec<DigitSet>,

@@ -293,3 +293,70 @@ fn gubin_depletion_alone_keeps_values_no_solution_uses() {
         gubin::Outcome::NoSolution
     );
 }
+
+/// Moler's transforms of a grid (`X'`, `rot90(X,-1)`, `flipud`, `fliplr`,
+/// `X([4:9 1:3],:)`, `X(:,[3 1 2 4:9])`, a relabelling `p(X(z))`), as maps on 81 cells.
+fn moler_transforms() -> Vec<(&'static str, Box<dyn Fn(&[u8]) -> Vec<u8>>)> {
+    let by_position = |f: fn(usize, usize) -> (usize, usize)| {
+        move |x: &[u8]| -> Vec<u8> {
+            (0..81)
+                .map(|i| {
+                    let (r, c) = f(i / 9, i % 9);
+                    x[r * 9 + c]
+                })
+                .collect()
+        }
+    };
+    vec![
+        ("transpose", Box::new(by_position(|r, c| (c, r)))),
+        ("rot90(X,-1)", Box::new(by_position(|r, c| (8 - c, r)))),
+        ("flipud", Box::new(by_position(|r, c| (8 - r, c)))),
+        ("fliplr", Box::new(by_position(|r, c| (r, 8 - c)))),
+        (
+            "X([4:9 1:3],:)",
+            Box::new(by_position(|r, c| ((r + 3) % 9, c))),
+        ),
+        (
+            "X(:,[3 1 2 4:9])",
+            Box::new(by_position(|r, c| {
+                (r, if c < 3 { [2, 0, 1][c] } else { c })
+            })),
+        ),
+        (
+            "p(X(z))",
+            Box::new(|x: &[u8]| {
+                let p = [0, 4, 9, 2, 7, 1, 8, 3, 6, 5];
+                x.iter().map(|&v| p[v as usize]).collect()
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn moler_transforms_keep_the_solutions() {
+    // "All of the variations are basically the same puzzle": counts are kept, and the
+    // solutions of the transformed puzzle are the transformed solutions.
+    for (name, count) in [
+        ("lo-shu", 1),
+        ("lo-shu-6", 2),
+        ("lo-shu-0", 4),
+        ("kron", 283_576),
+    ] {
+        let grid = builtin(name).unwrap().grid();
+        let (mut base, _) = solution_set(Engine::Fast, &grid, 10);
+        for (t, f) in moler_transforms() {
+            let moved = Grid::from_cells(Geometry::classic(), f(grid.cells())).unwrap();
+            assert_eq!(
+                crate::solve::count_solutions(&moved, u64::MAX).count,
+                count,
+                "{name} {t}"
+            );
+            if count <= 4 {
+                let (found, _) = solution_set(Engine::Moler(Pick::FirstMin), &moved, 10);
+                let mut expected: Vec<Vec<u8>> = base.iter_mut().map(|s| f(s)).collect();
+                expected.sort();
+                assert_eq!(found, expected, "{name} {t}");
+            }
+        }
+    }
+}
