@@ -149,6 +149,14 @@ pub enum Singles {
 /// Without a solution the listing's simultaneous placements can behave differently:
 /// use [`fiendish`] there.
 pub fn singles(grid: &Grid) -> Singles {
+    if grid.geometry().is_classic() {
+        return classic_singles(grid.cells());
+    }
+    any_singles(grid)
+}
+
+/// [`singles`] on any geometry with boxes, with per-cell digit masks.
+fn any_singles(grid: &Grid) -> Singles {
     let g = grid.geometry();
     let n = g.size();
     let all = DigitSet::all(n).0;
@@ -246,6 +254,123 @@ pub fn singles(grid: &Grid) -> Singles {
             return Singles::Stalled(grid_of(&cand, &placed));
         }
     }
+}
+
+/// Peer and box masks of the classic grid as 81-bit sets, from its geometry.
+struct ClassicMasks {
+    peers: [u128; 81],
+    boxes: [u128; 9],
+    box_of: [u8; 81],
+}
+
+fn classic_masks() -> &'static ClassicMasks {
+    static MASKS: std::sync::OnceLock<ClassicMasks> = std::sync::OnceLock::new();
+    MASKS.get_or_init(|| {
+        let g = Geometry::classic();
+        let mut m = ClassicMasks {
+            peers: [0; 81],
+            boxes: [0; 9],
+            box_of: [0; 81],
+        };
+        for (c, peers) in m.peers.iter_mut().enumerate() {
+            *peers = g.peers(c).iter().fold(0, |a, &p| a | 1u128 << p);
+        }
+        for (b, h) in g
+            .houses()
+            .iter()
+            .filter(|h| h.kind() == HouseKind::Box)
+            .enumerate()
+        {
+            for c in h.cells() {
+                m.boxes[b] |= 1u128 << c;
+                m.box_of[c] = b as u8;
+            }
+        }
+        m
+    })
+}
+
+/// [`singles`] for 9x9 with one 81-bit set of possible cells per digit: a placement is
+/// ten ANDs, naked singles come from counting digits bit-parallel, hidden singles from
+/// one AND per box and digit.
+fn classic_singles(cells: &[u8]) -> Singles {
+    let m = classic_masks();
+    let mut grid = [0u8; 81];
+    grid.copy_from_slice(cells);
+    let mut empty = 0u128;
+    let mut pos = [0u128; 9];
+    let mut boxes_done = [0u16; 9];
+    for (c, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            empty |= 1 << c;
+        }
+    }
+    for p in pos.iter_mut() {
+        *p = empty;
+    }
+    for (c, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            pos[v as usize - 1] &= !m.peers[c];
+            boxes_done[v as usize - 1] |= 1 << m.box_of[c];
+        }
+    }
+    let place = |grid: &mut [u8; 81],
+                 empty: &mut u128,
+                 pos: &mut [u128; 9],
+                 boxes_done: &mut [u16; 9],
+                 c: usize,
+                 d: usize| {
+        grid[c] = d as u8 + 1;
+        *empty &= !(1 << c);
+        for p in pos.iter_mut() {
+            *p &= !(1 << c);
+        }
+        pos[d] &= !m.peers[c];
+        boxes_done[d] |= 1 << m.box_of[c];
+    };
+    while empty != 0 {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &p in &pos {
+            twice |= once & p;
+            once |= p;
+        }
+        if empty & !once != 0 {
+            return Singles::Contradiction;
+        }
+        let mut naked = once & !twice;
+        if naked != 0 {
+            while naked != 0 {
+                let c = naked.trailing_zeros() as usize;
+                naked &= naked - 1;
+                match pos.iter().position(|p| p >> c & 1 == 1) {
+                    Some(d) => place(&mut grid, &mut empty, &mut pos, &mut boxes_done, c, d),
+                    None => return Singles::Contradiction,
+                }
+            }
+            continue;
+        }
+        let mut progress = false;
+        for (b, &bm) in m.boxes.iter().enumerate() {
+            for d in 0..9 {
+                if boxes_done[d] >> b & 1 == 1 {
+                    continue;
+                }
+                let here = pos[d] & bm;
+                if here == 0 {
+                    return Singles::Contradiction;
+                }
+                if here & (here - 1) == 0 {
+                    let c = here.trailing_zeros() as usize;
+                    place(&mut grid, &mut empty, &mut pos, &mut boxes_done, c, d);
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return Singles::Stalled(grid.to_vec());
+        }
+    }
+    Singles::Solved(grid.to_vec())
 }
 
 /// The listing's fixed data: cell order and the boxes ("fields") with their cells, both
@@ -363,6 +488,31 @@ impl<'g> JiSudoku<'g> {
         for d in a[mp].iter() {
             p[mp] = d;
             self.run(p.clone(), out, branch);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::solve::tests::planted_puzzles;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The 9x9 bit-parallel singles reach the same fixed point as the general ones
+        /// on puzzles that have a solution.
+        #[test]
+        fn classic_singles_match((shape, _planted, cells) in planted_puzzles()) {
+            let grid = Grid::from_cells(crate::Geometry::standard(shape), cells).unwrap();
+            if grid.geometry().is_classic()
+                && grid.first_conflict().is_none()
+                && crate::solve::count_solutions(&grid, 1).count == 1
+            {
+                prop_assert_eq!(classic_singles(grid.cells()), any_singles(&grid));
+            }
         }
     }
 }
