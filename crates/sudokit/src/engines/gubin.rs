@@ -551,3 +551,33 @@ fn explore(m: Matrices, depth: u32, run: &mut Run) {
         run.step(cell, n as u8 + 1, Reason::Backtrack, depth);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curve_coordinates_hold_the_papers_counts() {
+        // "there are at most 6^6 = 46,656 solution grids in each matrix C_n in the case
+        // of the curve coordinates", and "2,916 scalars to deplete".
+        let m = Matrices::full();
+        assert_eq!(m.templates(0, usize::MAX).unwrap().len(), 46_656);
+        assert_eq!(m.c.len() * 9 * 36, 2_916);
+        // Each template is a valid placement of a digit: one cell per row, column, box.
+        for t in m.templates(0, usize::MAX).unwrap().iter().step_by(997) {
+            let (mut rows, mut cols) = (0u16, 0u16);
+            for i in 0..3 {
+                for j in 0..3 {
+                    rows |= 1 << (3 * i + PERMS[t[i] as usize][j] as usize);
+                    cols |= 1 << (3 * j + PERMS[t[3 + j] as usize][i] as usize);
+                }
+            }
+            assert_eq!((rows, cols), (0x1ff, 0x1ff));
+        }
+        // A clue keeps four entries of its block's box ("four values true").
+        let mut m = Matrices::full();
+        m.input(8, 0, 0, 0, 0).unwrap();
+        let kept: u32 = m.c[8][0][0].iter().map(|r| r.count_ones()).sum();
+        assert_eq!(kept, 4);
+    }
+}
