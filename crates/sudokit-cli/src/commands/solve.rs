@@ -231,12 +231,19 @@ impl Solver {
                     (_, None) => item.text.clone(),
                 };
                 let body = self.with_comments(item, shown);
-                match a.status {
-                    Status::Solved => format!("{trace}{body}{stats}\n"),
-                    Status::Multiple => format!("{body} # multiple solutions\n"),
-                    Status::Unsolvable => format!("{body} # no solution\n"),
-                    Status::Timeout => format!("{body} # timeout\n"),
-                    Status::Invalid => format!("{body} # error: {error}\n"),
+                let note = match a.status {
+                    Status::Solved => None,
+                    Status::Multiple => Some("multiple solutions".to_string()),
+                    Status::Unsolvable => Some("no solution".to_string()),
+                    Status::Timeout => Some("timeout".to_string()),
+                    Status::Invalid => Some(format!("error: {error}")),
+                };
+                let stats = a.stats.as_ref().map(engine::stats_text);
+                let comment: Vec<String> = note.into_iter().chain(stats).collect();
+                if comment.is_empty() {
+                    format!("{trace}{body}\n")
+                } else {
+                    format!("{trace}{body} # {}\n", comment.join("; "))
                 }
             }
             OutputFormat::Matrix => {

@@ -227,6 +227,14 @@ pub struct Outcome {
 /// Puzzles whose givens conflict have no solution and are not searched; geometries an
 /// engine does not support ([`Engine::supports`]) report no solution either.
 pub fn run(engine: Engine, grid: &Grid, limits: &Limits, hooks: Hooks<'_>) -> Outcome {
+    if engine == Engine::Fast {
+        // The library's search handles conflicting givens itself.
+        let on_solution = hooks.on_solution;
+        let mut stats = Stats::default();
+        let report = solve::enumerate(grid, limits, &mut |cells| on_solution(cells, &stats));
+        stats.guesses = Some(report.guesses);
+        return Outcome { report, stats };
+    }
     let mut run = Run::new(limits, hooks);
     if grid.first_conflict().is_some() || engine.supports(grid.geometry()).is_err() {
         return run.finish(Fields::NONE);
@@ -243,21 +251,13 @@ pub fn run(engine: Engine, grid: &Grid, limits: &Limits, hooks: Hooks<'_>) -> Ou
         Engine::Kronecker => kronecker::FIELDS,
         Engine::Gubin => gubin::FIELDS,
     };
-    if engine != Engine::Fast {
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            if v != 0 {
-                run.step(cell, v, Reason::Given, 0);
-            }
+    for (cell, &v) in grid.cells().iter().enumerate() {
+        if v != 0 {
+            run.step(cell, v, Reason::Given, 0);
         }
     }
     match engine {
-        Engine::Fast => {
-            let mut stats = Stats::default();
-            let on_solution = &mut *run.hooks.on_solution;
-            let report = solve::enumerate(grid, limits, &mut |cells| on_solution(cells, &stats));
-            stats.guesses = Some(report.guesses);
-            Outcome { report, stats }
-        }
+        Engine::Fast => unreachable!("handled above"),
         Engine::Moler(pick) => {
             moler::search(grid, pick, &mut run);
             run.finish(moler::FIELDS)

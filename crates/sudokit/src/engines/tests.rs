@@ -296,7 +296,10 @@ fn gubin_depletion_alone_keeps_values_no_solution_uses() {
 
 /// Moler's transforms of a grid (`X'`, `rot90(X,-1)`, `flipud`, `fliplr`,
 /// `X([4:9 1:3],:)`, `X(:,[3 1 2 4:9])`, a relabelling `p(X(z))`), as maps on 81 cells.
-fn moler_transforms() -> Vec<(&'static str, Box<dyn Fn(&[u8]) -> Vec<u8>>)> {
+/// A named map from a grid's cells to the transformed grid's cells.
+type Transform = (&'static str, Box<dyn Fn(&[u8]) -> Vec<u8>>);
+
+fn moler_transforms() -> Vec<Transform> {
     let by_position = |f: fn(usize, usize) -> (usize, usize)| {
         move |x: &[u8]| -> Vec<u8> {
             (0..81)
