@@ -7,8 +7,11 @@
 //!
 //! Counting and enumerating puzzles with very many solutions is a different job:
 //! [`count`] and [`enumerate`] first probe with [`search`] and, when the probe finds
-//! many solutions quickly, hand over to the row-by-row engine ([`rows`]), which counts
-//! with memoisation and digit symmetry instead of visiting every solution.
+//! many solutions quickly, try the row-by-row engine ([`rows`]), which counts with
+//! memoisation and digit symmetry instead of visiting every solution. It has no
+//! propagation, so on sparse scattered clues it can be hopeless where the search takes
+//! milliseconds: it first gets a small budget of nodes, and continues only if it finds
+//! solutions faster per node than the probe did; otherwise the search takes over.
 
 pub mod classic;
 pub mod general;
@@ -84,12 +87,25 @@ const PROBE_NODES: u64 = 1_000;
 /// Solutions the probe must find for the puzzle to count as having "many".
 const PROBE_MANY: u64 = 100;
 
+/// Row-engine nodes after which its pace is compared with the probe's (the empty 6x6
+/// finishes before; `kron(eye(3),magic(3))` needs about 120,000 in all).
+const ROWS_TRIAL: u64 = 32_768;
+
+/// Whether the row engine finds solutions at least as fast per node as the probe's
+/// search did (compared without division).
+fn keeps_pace(probe: &Report) -> impl Fn(u64, u64) -> bool + '_ {
+    move |solutions, nodes| {
+        solutions as u128 * probe.guesses.max(1) as u128
+            >= probe.solutions as u128 * nodes.max(1) as u128
+    }
+}
+
 /// How a probe of the propagating search ended.
 enum Probe {
     /// The probe answered the whole question.
     Done(Report),
-    /// Many solutions: the row engine will do better.
-    Many,
+    /// Many solutions: the row engine may do better (the probe's report).
+    Many(Report),
     /// Few solutions so far: keep to the propagating search.
     Few,
 }
@@ -107,7 +123,7 @@ fn probe(grid: &Grid, limits: &Limits) -> Probe {
     if report.stop != Stop::NodeLimit || limits.nodes.is_some_and(|n| n <= PROBE_NODES) {
         Probe::Done(report)
     } else if report.solutions >= PROBE_MANY {
-        Probe::Many
+        Probe::Many(report)
     } else {
         Probe::Few
     }
@@ -118,7 +134,8 @@ fn probe(grid: &Grid, limits: &Limits) -> Probe {
 pub fn count(grid: &Grid, limits: &Limits) -> Report {
     match probe(grid, limits) {
         Probe::Done(report) => report,
-        Probe::Many => rows::count(grid, limits),
+        Probe::Many(probe) => rows::count_on_trial(grid, limits, ROWS_TRIAL, &keeps_pace(&probe))
+            .unwrap_or_else(|| search(grid, limits, &mut |_| true)),
         Probe::Few => search(grid, limits, &mut |_| true),
     }
 }
@@ -132,8 +149,14 @@ pub fn enumerate(
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
     match probe(grid, limits) {
-        Probe::Many => rows::enumerate(grid, limits, on_solution),
-        Probe::Done(_) | Probe::Few => search(grid, limits, on_solution),
+        // The row engine enumerates where it keeps pace counting (a trial count first:
+        // solutions cannot be taken back once reported).
+        Probe::Many(probe)
+            if rows::count_on_trial(grid, limits, ROWS_TRIAL, &keeps_pace(&probe)).is_some() =>
+        {
+            rows::enumerate(grid, limits, on_solution)
+        }
+        _ => search(grid, limits, on_solution),
     }
 }
 

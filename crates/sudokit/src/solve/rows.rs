@@ -253,7 +253,16 @@ struct Walker<'a, 'f, const K: usize> {
     found: u64,
     /// When enumerating: the grid being filled, and where solutions go.
     enumerate: Option<Emitter<'f>>,
+    /// A trial: after this many nodes, `judge(solutions so far, nodes)` decides
+    /// whether to go on; `abandoned` records a no.
+    trial: Option<(u64, Judge<'f>)>,
+    abandoned: bool,
+    /// `k!` for the interchangeable digits (solutions per canonical solution).
+    factor: u64,
 }
+
+/// Decides, from (solutions found, nodes spent), whether a trial goes on.
+pub type Judge<'f> = &'f dyn Fn(u64, u64) -> bool;
 
 /// The enumeration side of a [`Walker`].
 struct Emitter<'f> {
@@ -278,7 +287,27 @@ impl<'a, 'f, const K: usize> Walker<'a, 'f, K> {
             limit: u64::MAX,
             found: 0,
             enumerate,
+            trial: None,
+            abandoned: false,
+            factor: layout.symmetry_factor(),
         }
+    }
+
+    /// Counts a node; false when a limit (or a failed trial) stops the walk.
+    #[inline]
+    fn node(&mut self) -> bool {
+        if !self.budget.node() {
+            self.stopped = self.budget.stopped();
+            return false;
+        }
+        if let Some((at, judge)) = self.trial {
+            if self.budget.nodes() == at && !judge(self.found.saturating_mul(self.factor), at) {
+                self.abandoned = true;
+                self.stopped = Some(Stop::NodeLimit);
+                return false;
+            }
+        }
+        true
     }
 
     /// Digits used so far anywhere (the columns hold them all).
@@ -388,8 +417,7 @@ impl<'a, 'f, const K: usize> Walker<'a, 'f, K> {
                 continue;
             }
             idx += 1;
-            if !self.budget.node() {
-                self.stopped = self.budget.stopped();
+            if !self.node() {
                 return total;
             }
             for (&d, &(c, s)) in filling.digits.iter().zip(cells) {
@@ -445,8 +473,7 @@ impl<'a, 'f, const K: usize> Walker<'a, 'f, K> {
                 i -= 1;
                 continue;
             }
-            if !self.budget.node() {
-                self.stopped = self.budget.stopped();
+            if !self.node() {
                 continue;
             }
             let bit = left[i] & left[i].wrapping_neg();
@@ -527,7 +554,18 @@ fn key_words(layout: &Layout) -> usize {
 /// count reaches `limits.solutions`; `guesses` in the report are the row fillings and
 /// cells tried.
 pub fn count(grid: &Grid, limits: &Limits) -> Report {
-    walk(grid, limits, None)
+    walk(grid, limits, None, None).expect("no trial to fail")
+}
+
+/// [`count`] on trial: after `nodes` nodes, `judge(solutions so far, nodes)` decides
+/// whether to go on; `None` when it says no.
+pub fn count_on_trial(
+    grid: &Grid,
+    limits: &Limits,
+    nodes: u64,
+    judge: Judge<'_>,
+) -> Option<Report> {
+    walk(grid, limits, None, Some((nodes, judge)))
 }
 
 /// Enumerates the solutions of `grid` (which [`supports`] must accept), calling
@@ -538,26 +576,31 @@ pub fn enumerate(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
-    walk(grid, limits, Some(on_solution))
+    walk(grid, limits, Some(on_solution), None).expect("no trial to fail")
 }
 
 /// Where enumerated solutions go.
 type OnSolution<'f> = &'f mut dyn FnMut(&[u8]) -> bool;
 
-fn walk(grid: &Grid, limits: &Limits, on_solution: Option<OnSolution<'_>>) -> Report {
+fn walk<'f>(
+    grid: &Grid,
+    limits: &Limits,
+    on_solution: Option<OnSolution<'f>>,
+    trial: Option<(u64, Judge<'f>)>,
+) -> Option<Report> {
     let Some(layout) = Layout::new(grid) else {
-        return Report {
+        return Some(Report {
             solutions: 0,
             guesses: 0,
             stop: Stop::Exhausted,
-        };
+        });
     };
     if limits.solutions == 0 {
-        return Report {
+        return Some(Report {
             solutions: 0,
             guesses: 0,
             stop: Stop::SolutionLimit,
-        };
+        });
     }
     let emitter = on_solution.map(|on_solution| Emitter {
         cells: grid.cells().to_vec(),
@@ -570,20 +613,22 @@ fn walk(grid: &Grid, limits: &Limits, on_solution: Option<OnSolution<'_>>) -> Re
         on_solution,
     });
     match key_words(&layout) {
-        1 | 2 => walk_with::<2>(&layout, limits, emitter),
-        3 | 4 => walk_with::<4>(&layout, limits, emitter),
-        _ => walk_with::<7>(&layout, limits, emitter),
+        1 | 2 => walk_with::<2>(&layout, limits, emitter, trial),
+        3 | 4 => walk_with::<4>(&layout, limits, emitter, trial),
+        _ => walk_with::<7>(&layout, limits, emitter, trial),
     }
 }
 
-fn walk_with<const K: usize>(
+fn walk_with<'f, const K: usize>(
     layout: &Layout,
     limits: &Limits,
-    emitter: Option<Emitter<'_>>,
-) -> Report {
+    emitter: Option<Emitter<'f>>,
+    trial: Option<(u64, Judge<'f>)>,
+) -> Option<Report> {
     let factor = layout.symmetry_factor();
     let enumerating = emitter.is_some();
     let mut walker = Walker::<K>::new(layout, limits, emitter);
+    walker.trial = trial;
     if !enumerating {
         // The canonical count at which the real count reaches the limit.
         walker.limit = limits.solutions.div_ceil(factor).max(1);
@@ -596,11 +641,11 @@ fn walk_with<const K: usize>(
         None if stop == Stop::Exhausted => canonical.saturating_mul(factor),
         None => canonical.saturating_mul(factor).min(limits.solutions),
     };
-    Report {
+    (!walker.abandoned).then_some(Report {
         solutions,
         guesses: walker.budget.nodes(),
         stop,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -652,6 +697,31 @@ mod tests {
         }
         let report = enumerate(&empty(2, 3), &Limits::solutions(1000), &mut |_| true);
         assert_eq!((report.solutions, report.stop), (1000, Stop::SolutionLimit));
+    }
+
+    #[test]
+    fn sparse_scattered_clues_go_back_to_the_search() {
+        // The first 17-clue puzzle of the data sets without its first clue: 16 clues,
+        // thousands of solutions the search counts in milliseconds, hopeless row by
+        // row. `solve::count` must notice within its trial and hand over.
+        let mut grid = parse_grid(
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+        )
+        .unwrap();
+        grid.set(7, 0);
+        let limits = Limits {
+            solutions: u64::MAX,
+            nodes: None,
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),
+        };
+        let searched = crate::solve::search(&grid, &limits, &mut |_| true);
+        let counted = crate::solve::count(&grid, &limits);
+        assert_eq!(searched.stop, Stop::Exhausted);
+        assert_eq!(
+            (counted.solutions, counted.stop),
+            (searched.solutions, Stop::Exhausted)
+        );
+        assert!(searched.solutions > 1000);
     }
 
     proptest! {
