@@ -46,6 +46,139 @@ pub enum Command {
     Equiv(EquivArgs),
     /// Keep the first puzzle of every equivalence class, in input order.
     Dedupe(DedupeArgs),
+    /// Count the solutions of each puzzle (`--limit` stops early).
+    Count(CountArgs),
+    /// Print every solution of each puzzle, one per line, as they are found.
+    All(AllArgs),
+    /// Verdict per puzzle: none, unique, multiple or invalid; whether it needs a guess;
+    /// with `--minimal`, whether every given is needed. Exit code 0 when all are unique.
+    Check(CheckArgs),
+    /// The general solution: every value each cell takes over all solutions, as pencil
+    /// marks, and the cells that are the same in all solutions.
+    General(GeneralArgs),
+}
+
+/// Which engine runs, and what it reports.
+#[derive(Debug, Args, Clone, Default)]
+pub struct EngineArgs {
+    /// The engine: `fast` (the library's search) or a seed document's program, step for
+    /// step: `moler` (Moler's sudoku_basic/sudoku_all), `octave` (the Linux Gazette
+    /// sudoku01.m), `fallin` (Fallin's reduce/solve), `kronecker` (the Kronecker-product
+    /// one-liner), `gubin` (Gubin's compatibility matrices, 9x9).
+    #[arg(long, value_enum, default_value_t = EngineName::Fast)]
+    pub engine: EngineName,
+    /// Moler's branching choice (exercise 14.11): the first or last cell with fewest
+    /// candidates, or the first empty cell (column-major, as MATLAB's find).
+    #[arg(long, value_enum, value_name = "PICK")]
+    pub pick: Option<PickName>,
+    /// Report the engine's statistics (steps, calls, max depth, guesses, first solution
+    /// call and depth; JSON key `stats`).
+    #[arg(long)]
+    pub stats: bool,
+    /// Print every step of a seed engine: cell, value, reason (given, singleton, hidden
+    /// single, guess, dead end, backtrack) and depth.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// `--engine` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum EngineName {
+    /// The library's exact search.
+    #[default]
+    Fast,
+    /// Moler, Experiments with MATLAB, ch. 14.
+    Moler,
+    /// Luaña and Otero-de-la-Roza, Linux Gazette 174.
+    Octave,
+    /// Fallin, Sudoku and Recursive Algorithms.
+    Fallin,
+    /// The one-screen MATLAB solver of "Solving Soduko in Matlab".
+    Kronecker,
+    /// Gubin, A Sudoku Solver (compatibility matrices).
+    Gubin,
+}
+
+/// `--pick` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PickName {
+    /// `find(N==min(N),1)`, the book's choice.
+    FirstMin,
+    /// `find(N==min(N),1,'last')`.
+    LastMin,
+    /// `find(X==0,1,'first')`.
+    FirstEmpty,
+}
+
+/// Arguments of `sudokit count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Stop counting at N solutions (the count is then a lower bound: `complete` is
+    /// false).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+}
+
+/// Arguments of `sudokit all`.
+#[derive(Debug, Args)]
+pub struct AllArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format of each solution (default: one line each).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// At most N solutions per puzzle.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Give up on a puzzle after this long.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+}
+
+/// Arguments of `sudokit check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Also test whether every given is needed (unique puzzles): removing any one must
+    /// lose uniqueness.
+    #[arg(long)]
+    pub minimal: bool,
+}
+
+/// Arguments of `sudokit general`.
+#[derive(Debug, Args)]
+pub struct GeneralArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output (default format: pencil marks).
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// `fast` (enumerate, or test candidates one by one) or `gubin` (depletion of the
+    /// compatibility matrices, then the same test; JSON adds `depleted` and `outcome`).
+    #[arg(long, value_enum, default_value_t = EngineName::Fast)]
+    pub engine: EngineName,
 }
 
 /// Where puzzles come from and how to read them.
@@ -137,6 +270,9 @@ pub struct SolveArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Engine.
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Also prove uniqueness (search for a second solution); puzzles with several
     /// solutions get status `multiple`.
     #[arg(long)]

@@ -45,6 +45,10 @@ fn run() -> Result<u8> {
         Command::Canon(args) => commands::canon::run(args),
         Command::Equiv(args) => commands::equiv::run(args),
         Command::Dedupe(args) => commands::dedupe::run(args),
+        Command::Count(args) => commands::count::run(args),
+        Command::All(args) => commands::all::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::General(args) => commands::general::run(args),
     }
 }
 

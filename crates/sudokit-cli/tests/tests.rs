@@ -3,6 +3,7 @@
 mod util;
 
 mod bench;
+mod counting;
 mod equivalence;
 mod puzzles;
 mod reliability;

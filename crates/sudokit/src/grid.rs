@@ -300,6 +300,19 @@ impl fmt::Debug for Grid {
     }
 }
 
+/// The digits that no peer of `cell` holds in `cells` (row-major values, 0 = empty):
+/// the basic candidate rule, for engines that work on raw cell arrays.
+pub fn open_digits(geometry: &Geometry, cells: &[u8], cell: Cell) -> DigitSet {
+    let mut taken = 0u64;
+    for &p in geometry.peers(cell) {
+        let v = cells[p as usize];
+        if v != 0 {
+            taken |= 1u64 << (v - 1);
+        }
+    }
+    DigitSet(DigitSet::all(geometry.size()).0 & !taken)
+}
+
 /// The digits still possible in every cell (a filled cell holds just its value).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Candidates {
@@ -318,19 +331,9 @@ impl Candidates {
     /// empty cell every digit that no peer holds.
     pub fn from_grid(grid: &Grid) -> Candidates {
         let g = grid.geometry();
-        let all = DigitSet::all(g.size());
         let cells = (0..g.cell_count())
             .map(|cell| match grid.get(cell) {
-                0 => {
-                    let mut set = all;
-                    for &p in g.peers(cell) {
-                        let v = grid.get(p as usize);
-                        if v != 0 {
-                            set.remove(v);
-                        }
-                    }
-                    set
-                }
+                0 => open_digits(g, grid.cells(), cell),
                 v => DigitSet::single(v),
             })
             .collect();

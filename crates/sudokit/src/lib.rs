@@ -24,7 +24,9 @@
 #![deny(missing_docs)]
 
 pub mod canon;
+pub mod check;
 pub mod cnf;
+pub mod engines;
 pub mod format;
 pub mod generate;
 pub mod geometry;

@@ -1,11 +1,16 @@
 //! One module per subcommand; each turns parsed arguments into library calls and
 //! returns the process exit code.
 
+pub mod all;
 pub mod bench;
 pub mod canon;
+pub mod check;
+pub mod count;
 pub mod dedupe;
+pub mod engine;
 pub mod equiv;
 pub mod export;
+pub mod general;
 pub mod generate;
 pub mod puzzles;
 pub mod render;

@@ -17,17 +17,25 @@
 //! | `guesses` | search nodes used |
 //! | `error` | why the puzzle is `invalid` (syntax or conflicting givens), else null |
 //! | `comment` | text after the puzzle on its line, when present |
+//! | `stats` | with `--stats`: the engine's statistics (`steps`, `calls`, `max_depth`, `guesses`, `first_solution_call`, `first_solution_depth`, those that apply) |
+//! | `trace` | with `--trace`: the engine's steps (see `commands::engine`) |
+//!
+//! `--engine` runs a seed document's program instead of the fast search (see
+//! `sudokit::engines`); in the other formats `--stats` adds `# steps 50, ...` after the
+//! solution and `--trace` puts the steps before it as comment lines.
 
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use serde::Serialize;
-use sudokit::solve::{self, Limits, Stop};
+use sudokit::engines::{Engine, Stats, Step};
+use sudokit::solve::{Limits, Stop};
 use sudokit::{Grid, format::SymbolStyle};
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::commands::engine::{self, JsonStats, JsonStep};
 use crate::input::{self, Item};
 use crate::output;
 
@@ -42,6 +50,9 @@ pub fn run(args: SolveArgs) -> Result<u8> {
     });
     let options = input::read_options(&args.input);
     let solver = Solver {
+        engine: engine::engine(&args.engine)?,
+        stats: args.engine.stats,
+        trace: args.engine.trace,
         unique: args.unique,
         format,
         style: options.symbols.clone(),
@@ -72,6 +83,9 @@ use std::io::Write as _;
 
 /// Solving options for one run.
 struct Solver {
+    engine: Engine,
+    stats: bool,
+    trace: bool,
     unique: bool,
     format: OutputFormat,
     style: SymbolStyle,
@@ -90,6 +104,8 @@ struct Answer<'a> {
     error: Option<String>,
     line: usize,
     column: usize,
+    stats: Option<Stats>,
+    steps: Vec<Step>,
 }
 
 /// The JSON record of one puzzle (see the module documentation).
@@ -112,6 +128,10 @@ struct JsonRecord<'a> {
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     comment: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<JsonStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<JsonStep>>,
 }
 
 impl Solver {
@@ -126,6 +146,8 @@ impl Solver {
                 error: Some(e.message.clone()),
                 line: e.line,
                 column: e.column,
+                stats: None,
+                steps: Vec::new(),
             },
             Ok(record) => self.answer(record),
         };
@@ -143,19 +165,42 @@ impl Solver {
             error: None,
             line: record.line,
             column: record.column,
+            stats: None,
+            steps: Vec::new(),
         };
+        // The fast search finds conflicts by itself (checked below, only when it fails);
+        // the seed engines assume consistent givens.
+        if self.engine != Engine::Fast {
+            if let Some(c) = grid.first_conflict() {
+                answer.status = Status::Invalid;
+                answer.error = Some(c.describe(grid.geometry()));
+                if record.single_line {
+                    answer.column = record.column + c.second;
+                }
+                return answer;
+            }
+        }
+        if let Err(e) = self.engine.supports(grid.geometry()) {
+            answer.status = Status::Invalid;
+            answer.error = Some(e);
+            return answer;
+        }
         let limits = Limits {
             solutions: if self.unique { 2 } else { 1 },
             nodes: self.node_limit,
             deadline: self.timeout.map(|t| Instant::now() + t),
         };
         let mut first: Option<Vec<u8>> = None;
-        let report = solve::search(grid, &limits, &mut |cells| {
-            if first.is_none() {
-                first = Some(cells.to_vec());
-            }
-            true
-        });
+        let (outcome, steps) =
+            engine::run(self.engine, grid, &limits, self.trace, &mut |cells, _| {
+                if first.is_none() {
+                    first = Some(cells.to_vec());
+                }
+                true
+            });
+        let report = outcome.report;
+        answer.stats = self.stats.then_some(outcome.stats);
+        answer.steps = steps;
         answer.solution = first
             .map(|cells| Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits"));
         answer.guesses = Some(report.guesses);
@@ -186,6 +231,15 @@ impl Solver {
             .as_ref()
             .map(|e| format!("{}:{}:{}: {}", item.source, a.line, a.column, e));
         let error = a.error.as_deref().unwrap_or("invalid");
+        let trace = a
+            .puzzle
+            .map(|p| engine::trace_text(&a.steps, p.geometry()))
+            .unwrap_or_default();
+        let stats = a
+            .stats
+            .as_ref()
+            .map(|s| format!(" # {}", engine::stats_text(s)))
+            .unwrap_or_default();
         let text = match self.format {
             OutputFormat::Json => self.json(item, a),
             OutputFormat::Line => {
@@ -195,12 +249,19 @@ impl Solver {
                     (_, None) => item.text.clone(),
                 };
                 let body = self.with_comments(item, shown);
-                match a.status {
-                    Status::Solved => format!("{body}\n"),
-                    Status::Multiple => format!("{body} # multiple solutions\n"),
-                    Status::Unsolvable => format!("{body} # no solution\n"),
-                    Status::Timeout => format!("{body} # timeout\n"),
-                    Status::Invalid => format!("{body} # error: {error}\n"),
+                let note = match a.status {
+                    Status::Solved => None,
+                    Status::Multiple => Some("multiple solutions".to_string()),
+                    Status::Unsolvable => Some("no solution".to_string()),
+                    Status::Timeout => Some("timeout".to_string()),
+                    Status::Invalid => Some(format!("error: {error}")),
+                };
+                let stats = a.stats.as_ref().map(engine::stats_text);
+                let comment: Vec<String> = note.into_iter().chain(stats).collect();
+                if comment.is_empty() {
+                    format!("{trace}{body}\n")
+                } else {
+                    format!("{trace}{body} # {}\n", comment.join("; "))
                 }
             }
             OutputFormat::Matrix => {
@@ -212,7 +273,9 @@ impl Solver {
                     a.status.name()
                 );
                 match (a.solution.as_ref().or(a.puzzle), &a.error) {
-                    (Some(g), None) => format!("{head}\n{}\n", sudokit::format::to_matrix(g)),
+                    (Some(g), None) => {
+                        format!("{trace}{head}{stats}\n{}\n", sudokit::format::to_matrix(g))
+                    }
                     _ => format!("{head}: {error}\n\n"),
                 }
             }
@@ -227,7 +290,7 @@ impl Solver {
                 match (a.puzzle, &a.error) {
                     (Some(p), None) => {
                         format!(
-                            "{head}\n{}\n",
+                            "{trace}{head}{stats}\n{}\n",
                             output::side_by_side(p, a.solution.as_ref(), &self.style)
                         )
                     }
@@ -274,6 +337,9 @@ impl Solver {
             guesses: a.guesses,
             error: a.error.as_deref(),
             comment: record.map(|r| r.comment.as_str()).filter(|s| !s.is_empty()),
+            stats: a.stats.as_ref().map(JsonStats::from),
+            trace: (self.trace && a.puzzle.is_some())
+                .then(|| engine::json_trace(&a.steps, a.puzzle.expect("puzzle").geometry())),
         };
         let mut text = serde_json::to_string(&json).expect("records serialise");
         text.push('\n');

@@ -3,7 +3,9 @@
 //!
 //! Changes are recorded on a trail and undone on backtracking, so memory stays
 //! `O(cells * n)` even for 64x64 grids, and the search is an explicit loop: no recursion,
-//! whatever the depth.
+//! whatever the depth. Hidden singles are looked for only in houses where a candidate
+//! was removed since the last look (a list of dirty houses): rescanning every house
+//! after each placement made a 64x64 grid cost seconds.
 
 use super::{Budget, Limits, Report, Stop};
 use crate::grid::Grid;
@@ -17,6 +19,12 @@ struct Engine {
     peer_start: Vec<u32>,
     /// Houses flattened: house `h` is `house_cells[h * n..(h + 1) * n]`.
     house_cells: Vec<u16>,
+    /// The houses of cell `c`: `cell_houses[cell_house_start[c]..cell_house_start[c + 1]]`.
+    cell_houses: Vec<u32>,
+    cell_house_start: Vec<u32>,
+    /// Houses with candidates removed since their last hidden-single scan.
+    dirty: Vec<u32>,
+    is_dirty: Vec<bool>,
     cand: Vec<u64>,
     trail: Vec<(u16, u64)>,
     queue: Vec<u16>,
@@ -39,12 +47,24 @@ impl Engine {
             .flat_map(|h| h.cells().map(|c| c as u16))
             .collect();
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut cell_houses = Vec::new();
+        let mut cell_house_start = vec![0u32];
+        for c in 0..cells {
+            cell_houses.extend(g.houses_of(c).map(|h| h as u32));
+            cell_house_start.push(cell_houses.len() as u32);
+        }
+        let houses = g.houses().len();
         Engine {
             n,
             all,
             peers,
             peer_start,
             house_cells,
+            cell_houses,
+            cell_house_start,
+            // Every house is looked at once at the start.
+            dirty: (0..houses as u32).collect(),
+            is_dirty: vec![true; houses],
             cand: vec![all; cells],
             trail: Vec::new(),
             queue: Vec::new(),
@@ -55,14 +75,29 @@ impl Engine {
     fn set(&mut self, cell: usize, mask: u64) {
         self.trail.push((cell as u16, self.cand[cell]));
         self.cand[cell] = mask;
+        let (a, b) = (
+            self.cell_house_start[cell] as usize,
+            self.cell_house_start[cell + 1] as usize,
+        );
+        for k in a..b {
+            let h = self.cell_houses[k] as usize;
+            if !self.is_dirty[h] {
+                self.is_dirty[h] = true;
+                self.dirty.push(h as u32);
+            }
+        }
     }
 
+    /// Back to an earlier, fully propagated state: nothing is pending there.
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let (cell, old) = self.trail.pop().expect("trail entry");
             self.cand[cell as usize] = old;
         }
         self.queue.clear();
+        for h in self.dirty.drain(..) {
+            self.is_dirty[h as usize] = false;
+        }
     }
 
     /// Fixes `cell` to the digit bit `bit`; false on contradiction.
@@ -104,40 +139,33 @@ impl Engine {
                     }
                 }
             }
-            let mut placed = false;
-            for h in 0..self.house_cells.len() / self.n {
-                let (mut once, mut twice) = (0u64, 0u64);
+            let Some(h) = self.dirty.pop() else {
+                return true;
+            };
+            let h = h as usize;
+            self.is_dirty[h] = false;
+            let (mut once, mut twice) = (0u64, 0u64);
+            for k in h * self.n..(h + 1) * self.n {
+                let m = self.cand[self.house_cells[k] as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != self.all {
+                return false;
+            }
+            let mut hidden = once & !twice;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
                 for k in h * self.n..(h + 1) * self.n {
-                    let m = self.cand[self.house_cells[k] as usize];
-                    twice |= once & m;
-                    once |= m;
-                }
-                if once != self.all {
-                    return false;
-                }
-                let mut hidden = once & !twice;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    for k in h * self.n..(h + 1) * self.n {
-                        let cell = self.house_cells[k] as usize;
-                        if self.cand[cell] & bit != 0 {
-                            if self.cand[cell] != bit {
-                                if !self.assign(cell, bit) {
-                                    return false;
-                                }
-                                placed = true;
-                            }
-                            break;
+                    let cell = self.house_cells[k] as usize;
+                    if self.cand[cell] & bit != 0 {
+                        if self.cand[cell] != bit && !self.assign(cell, bit) {
+                            return false;
                         }
+                        break;
                     }
                 }
-                if placed {
-                    break;
-                }
-            }
-            if !placed {
-                return true;
             }
         }
     }

@@ -4,10 +4,22 @@
 //! callback and stops at a solution limit, a node limit or a deadline. Classic 9x9
 //! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
 //! house-based engine ([`general`]). Both are tested to agree.
+//!
+//! Counting and enumerating puzzles with very many solutions is a different job:
+//! [`count`] and [`enumerate`] first probe with [`search`] and, when the probe finds
+//! many solutions quickly, try the row-by-row engine ([`rows`]), which counts with
+//! memoisation and digit symmetry instead of visiting every solution. It has no
+//! propagation, so on sparse scattered clues it can be hopeless where the search takes
+//! milliseconds: it first gets a small budget of nodes, and continues only if it finds
+//! solutions faster per node than the probe did; otherwise the search takes over.
 
 pub mod cdcl;
 pub mod classic;
 pub mod general;
+pub mod rows;
+mod union;
+
+pub use union::{GeneralSolution, general_solution};
 
 use std::time::Instant;
 
@@ -71,6 +83,84 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
     }
 }
 
+/// Search nodes the probe of [`count`] and [`enumerate`] may spend.
+const PROBE_NODES: u64 = 1_000;
+/// Solutions the probe must find for the puzzle to count as having "many".
+const PROBE_MANY: u64 = 100;
+
+/// Row-engine nodes after which its pace is compared with the probe's (the empty 6x6
+/// finishes before; `kron(eye(3),magic(3))` needs about 120,000 in all).
+const ROWS_TRIAL: u64 = 32_768;
+
+/// Whether the row engine finds solutions at least as fast per node as the probe's
+/// search did (compared without division).
+fn keeps_pace(probe: &Report) -> impl Fn(u64, u64) -> bool + '_ {
+    move |solutions, nodes| {
+        solutions as u128 * probe.guesses.max(1) as u128
+            >= probe.solutions as u128 * nodes.max(1) as u128
+    }
+}
+
+/// How a probe of the propagating search ended.
+enum Probe {
+    /// The probe answered the whole question.
+    Done(Report),
+    /// Many solutions: the row engine may do better (the probe's report).
+    Many(Report),
+    /// Few solutions so far: keep to the propagating search.
+    Few,
+}
+
+fn probe(grid: &Grid, limits: &Limits) -> Probe {
+    if !rows::supports(grid.geometry()) || limits.solutions <= PROBE_MANY {
+        return Probe::Few;
+    }
+    let nodes = limits.nodes.map_or(PROBE_NODES, |n| n.min(PROBE_NODES));
+    let probe_limits = Limits {
+        nodes: Some(nodes),
+        ..*limits
+    };
+    let report = search(grid, &probe_limits, &mut |_| true);
+    if report.stop != Stop::NodeLimit || limits.nodes.is_some_and(|n| n <= PROBE_NODES) {
+        Probe::Done(report)
+    } else if report.solutions >= PROBE_MANY {
+        Probe::Many(report)
+    } else {
+        Probe::Few
+    }
+}
+
+/// Counts solutions within `limits` without materialising them: the fastest way to a
+/// count, whatever the number (283,576 for `kron(eye(3),magic(3))` in milliseconds).
+pub fn count(grid: &Grid, limits: &Limits) -> Report {
+    match probe(grid, limits) {
+        Probe::Done(report) => report,
+        Probe::Many(probe) => rows::count_on_trial(grid, limits, ROWS_TRIAL, &keeps_pace(&probe))
+            .unwrap_or_else(|| search(grid, limits, &mut |_| true)),
+        Probe::Few => search(grid, limits, &mut |_| true),
+    }
+}
+
+/// Reports every solution within `limits` to `on_solution` (which returns `false` to
+/// stop), choosing the engine as [`count`] does. The order of solutions is the chosen
+/// engine's.
+pub fn enumerate(
+    grid: &Grid,
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
+    match probe(grid, limits) {
+        // The row engine enumerates where it keeps pace counting (a trial count first:
+        // solutions cannot be taken back once reported).
+        Probe::Many(probe)
+            if rows::count_on_trial(grid, limits, ROWS_TRIAL, &keeps_pace(&probe)).is_some() =>
+        {
+            rows::enumerate(grid, limits, on_solution)
+        }
+        _ => search(grid, limits, on_solution),
+    }
+}
+
 /// The first solution found, if any.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = None;
@@ -95,7 +185,7 @@ pub struct Count {
 /// Counts solutions, stopping at `limit` (then `complete` is false unless the search
 /// space happened to end there too).
 pub fn count_solutions(grid: &Grid, limit: u64) -> Count {
-    let report = search(grid, &Limits::solutions(limit), &mut |_| true);
+    let report = count(grid, &Limits::solutions(limit));
     Count {
         count: report.solutions,
         complete: report.stop == Stop::Exhausted,
@@ -192,4 +282,4 @@ impl Budget {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

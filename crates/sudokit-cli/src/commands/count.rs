@@ -1,0 +1,225 @@
+//! `sudokit count`: the number of solutions of each puzzle, one record per puzzle in.
+//!
+//! With the fast engine the count never materialises solutions (puzzles with many
+//! solutions are counted row by row with memoisation: 283,576 for
+//! `kron(eye(3),magic(3))` in milliseconds); a seed engine counts by running its
+//! program to the end (Moler's `sudoku_all`).
+//!
+//! Line output: the puzzle, then the count (`1000+` when `--limit` or a time or node
+//! limit cut it short). JSON Lines records, a contract:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `index` | 1-based number of the puzzle in the whole input |
+//! | `file` | source name |
+//! | `line` | 1-based line where the puzzle starts |
+//! | `puzzle` | the puzzle on one line; null when unreadable |
+//! | `count` | solutions found (all of them when `complete`); null when invalid |
+//! | `complete` | false when `--limit`, `--timeout` or `--node-limit` stopped the count |
+//! | `error` | why the puzzle is invalid, else null |
+//! | `stats` | with `--stats`: the engine's statistics (see `sudokit solve`) |
+//! | `trace` | with `--trace`: the engine's steps |
+//!
+//! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
+//! or node limit, 2 input errors.
+
+use std::io::{self, IsTerminal};
+use std::time::Instant;
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::engines::{Engine, Stats, Step};
+use sudokit::format::SymbolStyle;
+use sudokit::solve::{self, Limits, Stop};
+
+use crate::batch::{self, Outcome, Status};
+use crate::cli::{CountArgs, OutputFormat};
+use crate::commands::engine::{self, JsonStats, JsonStep};
+use crate::input::{self, Item};
+use crate::output;
+
+/// Runs `sudokit count`; returns the exit code.
+pub fn run(args: CountArgs) -> Result<u8> {
+    let engine = engine::engine(&args.engine)?;
+    let sources = input::sources(&args.input.sources, None)?;
+    let options = input::read_options(&args.input);
+    let counter = Counter {
+        engine,
+        stats: args.engine.stats,
+        trace: args.engine.trace,
+        json: args.run.format == Some(OutputFormat::Json),
+        style: options.symbols.clone(),
+        limit: args.limit.unwrap_or(u64::MAX),
+        node_limit: args.run.node_limit,
+        timeout: args.run.timeout,
+    };
+    let mut out = output::stdout();
+    let threads = crate::threads(args.run.threads);
+    let summary = batch::run(
+        &sources,
+        &options,
+        threads,
+        |item| counter.count(item),
+        &mut out,
+    )?;
+    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
+        eprintln!("{}", summary.line("counted"));
+    }
+    Ok(summary.exit_code())
+}
+
+struct Counter {
+    engine: Engine,
+    stats: bool,
+    trace: bool,
+    json: bool,
+    style: SymbolStyle,
+    limit: u64,
+    node_limit: Option<u64>,
+    timeout: Option<std::time::Duration>,
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    index: u64,
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    count: Option<u64>,
+    complete: bool,
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<JsonStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<JsonStep>>,
+}
+
+impl Counter {
+    fn count(&self, item: &Item) -> Outcome {
+        let record = match &item.record {
+            Ok(r) => r,
+            Err(e) => return self.render(item, None, Err((e.line, e.column, e.message.clone()))),
+        };
+        let grid = &record.grid;
+        if let Some(c) = grid.first_conflict() {
+            let column = if record.single_line {
+                record.column + c.second
+            } else {
+                record.column
+            };
+            return self.render(
+                item,
+                Some(grid),
+                Err((record.line, column, c.describe(grid.geometry()))),
+            );
+        }
+        if let Err(e) = self.engine.supports(grid.geometry()) {
+            return self.render(item, Some(grid), Err((record.line, record.column, e)));
+        }
+        let limits = Limits {
+            solutions: self.limit,
+            nodes: self.node_limit,
+            deadline: self.timeout.map(|t| Instant::now() + t),
+        };
+        let (report, stats, steps) = if self.engine == Engine::Fast {
+            let report = solve::count(grid, &limits);
+            let stats = Stats {
+                guesses: Some(report.guesses),
+                ..Stats::default()
+            };
+            (report, stats, Vec::new())
+        } else {
+            let (outcome, steps) =
+                engine::run(self.engine, grid, &limits, self.trace, &mut |_, _| true);
+            (outcome.report, outcome.stats, steps)
+        };
+        self.render(
+            item,
+            Some(grid),
+            Ok((report.solutions, report.stop, stats, steps, record.line)),
+        )
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn render(
+        &self,
+        item: &Item,
+        puzzle: Option<&sudokit::Grid>,
+        result: Result<(u64, Stop, Stats, Vec<Step>, usize), (usize, usize, String)>,
+    ) -> Outcome {
+        let shown = puzzle.map(|p| output::line(p, &self.style));
+        match result {
+            Err((line, column, message)) => {
+                let text = if self.json {
+                    json(&JsonRecord {
+                        index: item.index,
+                        file: &item.source,
+                        line,
+                        puzzle: shown,
+                        count: None,
+                        complete: false,
+                        error: Some(&message),
+                        stats: None,
+                        trace: None,
+                    })
+                } else {
+                    format!(
+                        "{} # error: {message}\n",
+                        shown.unwrap_or_else(|| item.text.clone())
+                    )
+                };
+                Outcome {
+                    text,
+                    status: Status::Invalid,
+                    diagnostic: Some(format!("{}:{line}:{column}: {message}", item.source)),
+                }
+            }
+            Ok((count, stop, stats, steps, line)) => {
+                let complete = stop == Stop::Exhausted;
+                let status = match stop {
+                    Stop::NodeLimit | Stop::Timeout => Status::Timeout,
+                    _ => Status::Solved,
+                };
+                let geometry = puzzle.expect("a counted puzzle").geometry();
+                let text = if self.json {
+                    json(&JsonRecord {
+                        index: item.index,
+                        file: &item.source,
+                        line,
+                        puzzle: shown,
+                        count: Some(count),
+                        complete,
+                        error: None,
+                        stats: self.stats.then(|| JsonStats::from(&stats)),
+                        trace: self.trace.then(|| engine::json_trace(&steps, geometry)),
+                    })
+                } else {
+                    let mut text = engine::trace_text(&steps, geometry);
+                    text.push_str(&format!(
+                        "{} {count}{}",
+                        shown.unwrap_or_default(),
+                        if complete { "" } else { "+" }
+                    ));
+                    if status == Status::Timeout {
+                        text.push_str(" # timeout");
+                    } else if self.stats {
+                        text.push_str(&format!(" # {}", engine::stats_text(&stats)));
+                    }
+                    text.push('\n');
+                    text
+                };
+                Outcome {
+                    text,
+                    status,
+                    diagnostic: None,
+                }
+            }
+        }
+    }
+}
+
+fn json(record: &impl Serialize) -> String {
+    let mut text = serde_json::to_string(record).expect("records serialise");
+    text.push('\n');
+    text
+}
