@@ -8,6 +8,8 @@
 //!   one model every module shares;
 //! * [`symbols`] and [`format`]: reading and writing every supported text format;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
+//! * [`logic`]: human-style techniques as [`logic::Step`]s, the easiest-first solver, and
+//!   SE/HoDoKu-style ratings;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
 //!
@@ -18,6 +20,7 @@
 pub mod format;
 pub mod geometry;
 pub mod grid;
+pub mod logic;
 pub mod puzzles;
 pub mod shape;
 pub mod solve;
