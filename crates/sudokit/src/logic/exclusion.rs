@@ -51,11 +51,16 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
     let base = bases(b, degree as u32);
     let idx: Vec<usize> = (0..base.len()).collect();
     super::combinations(&idx, degree, &mut |pick| {
-        let cells: Vec<usize> = pick.iter().map(|&i| base[i].0).collect();
+        // Cheap test first: enough common excluders.
         let common = pick.iter().fold(board::ALL_CELLS, |m, &i| m & base[i].1);
         if board::count(common) < 2 {
             return true;
         }
+        let mut cells = [0usize; 3];
+        for (k, &i) in pick.iter().enumerate() {
+            cells[k] = base[i].0;
+        }
+        let cells = &cells[..degree];
         if degree == 3 {
             // SE's triplets: the three cells must share a box or line pairwise with at
             // least one other (keep the search small and aligned).
@@ -67,9 +72,15 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
                 return true;
             }
         }
-        let excluders: Vec<u16> = board::cells(common).map(|c| b.cand[c]).collect();
-        let mut allowed = vec![0u16; degree];
-        let mut combo = vec![0u8; degree];
+        let mut excluders = [0u16; 81];
+        let mut ne = 0;
+        for c in board::cells(common) {
+            excluders[ne] = b.cand[c];
+            ne += 1;
+        }
+        let excluders = &excluders[..ne];
+        let mut allowed = [0u16; 3];
+        let mut combo = [0u8; 3];
         fn go(
             b: &Board,
             cells: &[usize],
@@ -80,11 +91,13 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
         ) {
             let t = board::tables();
             if i == cells.len() {
-                let mask = combo.iter().fold(0u16, |m, &d| m | 1 << (d - 1));
+                let mask = combo[..cells.len()]
+                    .iter()
+                    .fold(0u16, |m, &d| m | 1 << (d - 1));
                 if excluders.iter().any(|&e| e & !mask == 0) {
                     return;
                 }
-                for (k, &d) in combo.iter().enumerate() {
+                for (k, &d) in combo[..cells.len()].iter().enumerate() {
                     allowed[k] |= 1 << (d - 1);
                 }
                 return;
@@ -97,7 +110,14 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
                 go(b, cells, excluders, i + 1, combo, allowed);
             }
         }
-        go(b, &cells, &excluders, 0, &mut combo, &mut allowed);
+        go(b, cells, excluders, 0, &mut combo, &mut allowed);
+        if cells
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| b.cand[c] & !allowed[k] == 0)
+        {
+            return true;
+        }
         let mut elims = Vec::new();
         for (k, &c) in cells.iter().enumerate() {
             for d in board::digits(b.cand[c] & !allowed[k]) {
@@ -113,7 +133,7 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
             (Technique::AlignedTripleExclusion, 75)
         };
         let mut st = Step::new(technique);
-        st.cells = cells.clone();
+        st.cells = cells.to_vec();
         st.fins = board::cells(common).collect();
         st.eliminations = elims;
         st.rating = rating;

@@ -36,23 +36,17 @@ pub fn basic(s: &State, k: usize, se: bool, emit: Emit) -> bool {
                 }
             }
             // For each base line, the set of cross indices where d is possible.
-            let mut lines: Vec<(usize, u64)> = Vec::new();
+            let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
             for i in 0..n {
-                let mut mask = 0u64;
-                for j in 0..n {
-                    let cell = if orientation == 0 {
-                        g.cell(j, i)
-                    } else {
-                        g.cell(i, j)
-                    };
-                    if s.value(cell) == 0 && s.cands(cell).contains(d) {
-                        mask |= 1 << j;
-                    }
-                }
+                let h = if orientation == 0 { n + i } else { i };
+                let mask = s.pos(h, d);
                 let m = mask.count_ones() as usize;
                 if m >= 1 && m <= k {
                     lines.push((i, mask));
                 }
+            }
+            if lines.len() < k {
+                continue;
             }
             let keep_going = combinations(&lines, k, &mut |set| {
                 let union = set.iter().fold(0u64, |u, l| u | l.1);

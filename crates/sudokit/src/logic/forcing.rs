@@ -347,6 +347,19 @@ pub struct Engine {
     save: Board,
     stamp: Vec<u32>,
     generation: u32,
+    todo: Vec<u32>,
+    /// Rating bound of the current deepening round.
+    limit: u16,
+    /// Static implications of the work grid (unary chains): edges per potential, in
+    /// SE's order, with whether each is a cell-rule (Y) edge.
+    adj_start: Vec<u32>,
+    adj: Vec<(Pot, Cause, bool)>,
+    scratch_a: Vec<u32>,
+    scratch_b: Vec<u32>,
+    scratch_c: Vec<(Pot, Cause)>,
+    scratch_d: Vec<(Pot, Cause)>,
+    scratch_e: Vec<u32>,
+    scratch_f: Vec<u32>,
     /// Nested hints referenced by advanced potentials (level >= 2).
     nested: Vec<Rc<Hint>>,
     /// The outer grid for rule parents, when this engine runs nested.
@@ -369,6 +382,16 @@ impl Engine {
             save: empty,
             stamp: vec![0; POTS],
             generation: 0,
+            todo: Vec::new(),
+            limit: u16::MAX,
+            adj_start: vec![0; POTS + 1],
+            adj: Vec::new(),
+            scratch_a: Vec::new(),
+            scratch_b: Vec::new(),
+            scratch_c: Vec::new(),
+            scratch_d: Vec::new(),
+            scratch_e: Vec::new(),
+            scratch_f: Vec::new(),
             nested: Vec::new(),
             outer: None,
         }
@@ -412,23 +435,88 @@ impl Engine {
         if self.mode.multiple || self.mode.dynamic {
             self.multiple_chains(sink);
         } else {
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                for cell in 0..81 {
-                    let cand = self.work.cand[cell];
-                    if cand.count_ones() < 2 {
+            // One round without a rating limit: the first hints found bound the rest
+            // of the search (rounds of increasing limits were tried and cost more).
+            self.build_adjacency();
+            let rounds: &[u16] = &[u16::MAX];
+            for &limit in rounds {
+                self.limit = limit;
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    let base = if x && y { 70 } else { 65 };
+                    if base > self.bound(sink) {
                         continue;
                     }
-                    for d in board::digits(cand) {
-                        self.unary(Pot::new(cell, d, true), y, x, sink);
+                    for cell in 0..81 {
+                        let cand = self.work.cand[cell];
+                        if cand.count_ones() < 2 {
+                            continue;
+                        }
+                        for d in board::digits(cand) {
+                            self.unary(Pot::new(cell, d, true), y, x, sink);
+                        }
                     }
                 }
+                if matches!(sink, Sink::Best(Some(_))) {
+                    break;
+                }
             }
+            self.limit = u16::MAX;
         }
         self.arena.clear();
         self.nested.clear();
     }
 
     // ---------------------------------------------------------------- rules
+
+    /// Precomputes the implications of every potential on the (static) work grid:
+    /// on → off with both rules, off → on with both rules, each edge marked with its
+    /// rule so a mode can skip the ones it does not use.
+    fn build_adjacency(&mut self) {
+        let mut tmp_off = Vec::new();
+        let mut tmp_on = Vec::new();
+        let empty = PotSet {
+            ids: Vec::new(),
+            list: Vec::new(),
+        };
+        self.adj.clear();
+        for key in 0..POTS {
+            self.adj_start[key] = self.adj.len() as u32;
+            let p = Pot(key as u16);
+            if !self.work.has(p.cell(), p.digit()) {
+                continue;
+            }
+            if p.on() {
+                tmp_off.clear();
+                self.on_to_off(p, true, &mut tmp_off);
+                for &(q, cause) in &tmp_off {
+                    self.adj.push((q, cause, cause == Cause::Cell));
+                }
+            } else {
+                tmp_on.clear();
+                self.off_to_on(p, true, true, false, &empty, &mut tmp_on);
+                for (q, cause, _) in tmp_on.drain(..) {
+                    self.adj.push((q, cause, cause == Cause::Cell));
+                }
+            }
+        }
+        self.adj_start[POTS] = self.adj.len() as u32;
+    }
+
+    /// Implications of `p` from the precomputed table: `y` keeps cell-rule edges, `x`
+    /// house-rule edges.
+    #[inline]
+    fn edges(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
+        out.clear();
+        let (a, b) = (
+            self.adj_start[p.0 as usize] as usize,
+            self.adj_start[p.0 as usize + 1] as usize,
+        );
+        for &(q, cause, cell_rule) in &self.adj[a..b] {
+            if (cell_rule && y) || (!cell_rule && x) {
+                out.push((q, cause));
+            }
+        }
+    }
 
     /// Off-potentials implied by an on-potential (SE `getOnToOff`): other digits of the
     /// cell (with Y-links), then the digit's other places in the box, the row outside
@@ -520,24 +608,13 @@ impl Engine {
         }
     }
 
-    /// Whether `pot` appears in the first-parent ancestry of node `child` (SE
-    /// `isParent`).
-    fn is_parent(&self, child: u32, pot: Pot) -> bool {
-        let mut cur = child;
-        while let Some(p) = self.arena.first_parent(cur) {
-            if self.arena.pot(p) == pot {
-                return true;
-            }
-            cur = p;
-        }
-        false
-    }
-
     /// Number of distinct potentials among the ancestors of `id` (itself included).
     fn ancestors(&mut self, id: u32) -> u32 {
         self.generation += 1;
         let epoch = self.generation;
-        let mut todo = vec![id];
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        todo.push(id);
         let mut count = 0;
         while let Some(n) = todo.pop() {
             let p = self.arena.pot(n).0 as usize;
@@ -548,6 +625,7 @@ impl Engine {
             count += 1;
             todo.extend_from_slice(self.arena.parents(n));
         }
+        self.todo = todo;
         count
     }
 
@@ -580,6 +658,15 @@ impl Engine {
 
     // ---------------------------------------------------------------- unary chains
 
+    /// The rating a new hint must not exceed to matter (u16::MAX when collecting all).
+    fn bound(&self, sink: &Sink) -> u16 {
+        match sink {
+            Sink::Best(Some(h)) => h.rating.min(self.limit),
+            Sink::Best(None) => self.limit,
+            Sink::All(_) => u16::MAX,
+        }
+    }
+
     fn unary(&mut self, source: Pot, y: bool, x: bool, sink: &mut Sink) {
         if self.work.cand[source.cell()].count_ones() > 2 && !x {
             return; // Y-cycles start from bivalue cells only
@@ -588,16 +675,19 @@ impl Engine {
         let pmark = self.arena.parents.len();
         let src = self.arena.add(source, &[], Cause::None);
         // Cycles.
-        let mut cycles = Vec::new();
+        let mut cycles = std::mem::take(&mut self.scratch_e);
+        cycles.clear();
         {
             let mut to_on = self.take_set();
             let mut to_off = self.take_set();
             to_on.add(&self.arena, src);
-            self.do_cycles(&mut to_on, &mut to_off, y, x, src, &mut cycles);
+            let limit = self.bound(sink);
+            self.do_cycles(&mut to_on, &mut to_off, y, x, src, limit, &mut cycles);
             self.give_set(to_on);
             self.give_set(to_off);
         }
-        let mut chains = Vec::new();
+        let mut chains = std::mem::take(&mut self.scratch_f);
+        chains.clear();
         if x {
             for start_on in [true, false] {
                 let mut to_on = self.take_set();
@@ -610,7 +700,8 @@ impl Engine {
                     to_off.add(&self.arena, off);
                     off
                 };
-                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, &mut chains);
+                let limit = self.bound(sink);
+                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, limit, &mut chains);
                 self.give_set(to_on);
                 self.give_set(to_off);
             }
@@ -621,6 +712,8 @@ impl Engine {
         for &target in &chains {
             self.forcing_hint(target, y, x, sink);
         }
+        self.scratch_e = cycles;
+        self.scratch_f = chains;
         // Nodes of this source are not needed any more (hints keep their own text).
         self.arena.nodes.truncate(mark);
         self.arena.parents.truncate(pmark);
@@ -633,36 +726,51 @@ impl Engine {
         y: bool,
         x: bool,
         source: u32,
+        limit: u16,
         cycles: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
-        let mut pending_on: Vec<u32> = to_on.list.clone();
-        let mut pending_off: Vec<u32> = Vec::new();
+        let mut on_list = std::mem::take(&mut self.scratch_a);
+        let mut off_list = std::mem::take(&mut self.scratch_b);
+        let mut buf_off = std::mem::take(&mut self.scratch_c);
+        let mut buf_on = std::mem::take(&mut self.scratch_d);
+        on_list.clear();
+        off_list.clear();
+        on_list.extend_from_slice(&to_on.list);
         let mut length = 0;
-        let mut buf_off = Vec::new();
-        let mut buf_on = Vec::new();
-        let empty = PotSet {
-            ids: Vec::new(),
-            list: Vec::new(),
-        };
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // A cycle closed at phase p has at least p distinct potentials: stop when even
+        // that would rate above the best hint so far (it could not be chosen).
+        let base = if x && y { 70 } else { 65 };
+        while !on_list.is_empty() || !off_list.is_empty() {
+            if limit != u16::MAX && base + length_increment(length + 2) > limit {
+                break;
+            }
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
-                buf_off.clear();
-                self.on_to_off(self.arena.pot(p), y, &mut buf_off);
+            for i in 0..on_list.len() {
+                let p = on_list[i];
+                self.edges(self.arena.pot(p), y, true, &mut buf_off);
+                // Mark p's strict first-parent ancestors once (SE `isParent`).
+                self.generation += 1;
+                let epoch = self.generation;
+                let mut cur = p;
+                while let Some(q) = self.arena.first_parent(cur) {
+                    self.stamp[self.arena.pot(q).0 as usize] = epoch;
+                    cur = q;
+                }
                 for &(pot, cause) in &buf_off {
-                    if !self.is_parent(p, pot) {
+                    if self.stamp[pot.0 as usize] != epoch {
                         let id = self.arena.add(pot, &[p], cause);
-                        pending_off.push(id);
+                        off_list.push(id);
                         to_off.add(&self.arena, id);
                     }
                 }
             }
+            on_list.clear();
             length += 1;
-            for p in std::mem::take(&mut pending_off) {
-                buf_on.clear();
-                self.off_to_on(self.arena.pot(p), y, x, false, &empty, &mut buf_on);
-                for (pot, cause, _) in buf_on.drain(..) {
+            for i in 0..off_list.len() {
+                let p = off_list[i];
+                self.edges(self.arena.pot(p), y, x, &mut buf_on);
+                for &(pot, cause) in &buf_on {
                     let is_source = length >= 4 && pot == source_pot;
                     let fresh = !to_on.contains(pot);
                     if is_source || fresh {
@@ -671,13 +779,18 @@ impl Engine {
                             cycles.push(id);
                         }
                         if fresh {
-                            pending_on.push(id);
+                            on_list.push(id);
                             to_on.add(&self.arena, id);
                         }
                     }
                 }
             }
+            off_list.clear();
         }
+        self.scratch_a = on_list;
+        self.scratch_b = off_list;
+        self.scratch_c = buf_off;
+        self.scratch_d = buf_on;
     }
 
     fn do_forcing_chains(
@@ -686,25 +799,31 @@ impl Engine {
         to_off: &mut PotSet,
         y: bool,
         source: u32,
+        limit: u16,
         chains: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
-        let mut pending_on: Vec<u32> = to_on.list.clone();
-        let mut pending_off: Vec<u32> = to_off.list.clone();
-        let mut buf_off = Vec::new();
-        let mut buf_on = Vec::new();
-        let empty = PotSet {
-            ids: Vec::new(),
-            list: Vec::new(),
-        };
+        let base = if y { 70 } else { 66 };
+        let mut phase = 0u32;
+        let mut pending_on = std::mem::take(&mut self.scratch_a);
+        let mut pending_off = std::mem::take(&mut self.scratch_b);
+        let mut buf_off = std::mem::take(&mut self.scratch_c);
+        let mut buf_on = std::mem::take(&mut self.scratch_d);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend_from_slice(&to_on.list);
+        pending_off.extend_from_slice(&to_off.list);
         let mut chain_pots: Vec<Pot> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if limit != u16::MAX && base + length_increment(phase + 2) > limit {
+                break;
+            }
+            phase += 2;
             let mut i = 0;
             while i < pending_on.len() {
                 let p = pending_on[i];
                 i += 1;
-                buf_off.clear();
-                self.on_to_off(self.arena.pot(p), y, &mut buf_off);
+                self.edges(self.arena.pot(p), y, true, &mut buf_off);
                 for &(pot, cause) in &buf_off {
                     let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
                     let fresh = !to_off.contains(pot);
@@ -726,9 +845,8 @@ impl Engine {
             while i < pending_off.len() {
                 let p = pending_off[i];
                 i += 1;
-                buf_on.clear();
-                self.off_to_on(self.arena.pot(p), y, true, false, &empty, &mut buf_on);
-                for (pot, cause, _) in buf_on.drain(..) {
+                self.edges(self.arena.pot(p), y, true, &mut buf_on);
+                for &(pot, cause) in &buf_on {
                     let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
                     let fresh = !to_on.contains(pot);
                     if hit || fresh {
@@ -746,10 +864,22 @@ impl Engine {
             }
             pending_off.clear();
         }
+        self.scratch_a = pending_on;
+        self.scratch_b = pending_off;
+        self.scratch_c = buf_off;
+        self.scratch_d = buf_on;
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool, sink: &mut Sink) {
         let t = board::tables();
+        // The key first: most cycles found cannot beat the best hint so far.
+        let complexity = self.ancestors(dst);
+        let base = if x && y { 70 } else { 65 };
+        let rating = base + length_increment(complexity);
+        let kind = Kind::Cycle { x, y };
+        if !self.better(sink, rating, complexity, kind.sort_key()) {
+            return;
+        }
         // Cells along the cycle (first parents, up to the source which has none).
         let mut chain: Vec<u32> = Vec::new();
         let mut cur = dst;
@@ -775,13 +905,6 @@ impl Engine {
         }
         let removable: Vec<(usize, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
         if removable.is_empty() {
-            return;
-        }
-        let complexity = self.ancestors(dst);
-        let base = if x && y { 70 } else { 65 };
-        let rating = base + length_increment(complexity);
-        let kind = Kind::Cycle { x, y };
-        if !self.better(sink, rating, complexity, kind.sort_key()) {
             return;
         }
         let (technique, name) = match (x, y) {
@@ -853,6 +976,9 @@ impl Engine {
 
     /// Whether a hint with this key would be kept (saves building text for losers).
     fn better(&self, sink: &Sink, rating: u16, complexity: u32, sort_key: u8) -> bool {
+        if rating > self.limit {
+            return false;
+        }
         match sink {
             Sink::Best(Some(h)) => {
                 (rating, complexity, sort_key) < (h.rating, h.complexity, h.sort_key)

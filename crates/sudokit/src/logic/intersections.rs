@@ -30,44 +30,46 @@ fn each_lock(s: &State, pointing: bool, f: &mut dyn FnMut(Lock) -> bool) -> bool
     let g = s.geometry().clone();
     let houses = g.houses();
     for d in 1..=g.size() as u8 {
-        for (a, ha) in houses.iter().enumerate() {
-            if is_line(ha.kind()) == pointing {
+        for &(a, b, in_a, in_b) in s.crossings() {
+            let (a, b) = (a as usize, b as usize);
+            if is_line(houses[a].kind()) == pointing || is_line(houses[b].kind()) != pointing {
                 continue;
             }
-            let pos: Vec<Cell> = s.positions(a, d).collect();
-            if pos.len() < 2 {
+            let pa = s.pos(a, d);
+            if pa.count_ones() < 2 || pa & !in_a != 0 {
                 continue;
             }
-            // Houses containing every position (other than A itself).
-            for b in g.houses_of(pos[0]) {
-                if b == a || is_line(houses[b].kind()) != pointing {
-                    continue;
-                }
-                if !pos.iter().all(|&c| houses[b].contains(c)) {
-                    continue;
-                }
-                let eliminations: Vec<(Cell, u8)> = s
-                    .positions(b, d)
-                    .filter(|&c| !ha.contains(c))
+            let victims = s.pos(b, d) & !in_b;
+            if victims == 0 {
+                continue;
+            }
+            let lock = Lock {
+                digit: d,
+                a,
+                b,
+                cells: s.positions(a, d).collect(),
+                eliminations: mask_cells(s.house_cells(b), victims)
                     .map(|c| (c, d))
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let lock = Lock {
-                    digit: d,
-                    a,
-                    b,
-                    cells: pos.clone(),
-                    eliminations,
-                };
-                if !f(lock) {
-                    return false;
-                }
+                    .collect(),
+            };
+            if !f(lock) {
+                return false;
             }
         }
     }
     true
+}
+
+fn mask_cells(cells: &[Cell], mut m: u64) -> impl Iterator<Item = Cell> + '_ {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(cells[i])
+        }
+    })
 }
 
 fn step_of(lock: Lock, technique: Technique, rating: u16) -> Step {

@@ -13,6 +13,7 @@ use crate::geometry::Cell;
 
 use super::board::{self, Board};
 use super::forcing::{Engine, Mode, Pot};
+
 use super::{State, Step, bug, exclusion, fish, intersections, singles, strong_links, subsets};
 use super::{uniqueness, wings};
 
@@ -120,7 +121,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
         }
     }
     // Chains.
-    if let Some(st) = Engine::new(Mode::UNARY).find(&b) {
+    if let Some(st) = chains(&b, Mode::UNARY) {
         return Some(st);
     }
     if opts.tuvwxyz {
@@ -130,12 +131,12 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     }
     first!(|e| exclusion::aligned_triples(&b, e));
     for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
-        if let Some(st) = Engine::new(mode).find(&b) {
+        if let Some(st) = chains(&b, mode) {
             return Some(st);
         }
     }
     for level in 1..=opts.max_level {
-        if let Some(st) = Engine::new(Mode::dynamic(level)).find(&b) {
+        if let Some(st) = chains(&b, Mode::dynamic(level)) {
             return Some(st);
         }
     }
@@ -149,34 +150,65 @@ fn hidden_singles(s: &State, emit: super::Emit) -> bool {
     let n = g.size();
     let houses = g.houses().len();
     // Boxes and other houses, then columns, then rows.
-    let order: Vec<usize> = (2 * n..houses).chain(n..2 * n).chain(0..n).collect();
-    let mut stop = false;
-    let mut full: Vec<Step> = Vec::new();
-    singles::full_house(s, &mut |st| {
-        full.push(st);
-        true
-    });
-    full.sort_by_key(|st| order.iter().position(|&h| h == st.houses[0]));
-    for st in full {
-        if !emit(st) {
-            return false;
+    let order = (2 * n..houses).chain(n..2 * n).chain(0..n);
+    for full in [true, false] {
+        for h in order.clone() {
+            let cells = s.house_cells(h);
+            let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+            if (empty == 1) != full {
+                continue;
+            }
+            for d in 1..=n as u8 {
+                let m = s.pos(h, d);
+                if m.count_ones() != 1 {
+                    continue;
+                }
+                let cell = cells[m.trailing_zeros() as usize];
+                let kind = g.houses()[h].kind();
+                let line = matches!(kind, crate::HouseKind::Row | crate::HouseKind::Column);
+                let mut st = Step::new(if full {
+                    super::Technique::FullHouse
+                } else {
+                    super::Technique::HiddenSingle
+                });
+                st.digits = vec![d];
+                st.cells = vec![cell];
+                st.houses = vec![h];
+                st.placements = vec![(cell, d)];
+                st.rating = if full {
+                    10
+                } else if line {
+                    15
+                } else {
+                    12
+                };
+                if !emit(st) {
+                    return false;
+                }
+            }
         }
     }
-    let mut hidden: Vec<Step> = Vec::new();
-    for lines in [false, true] {
-        singles::hidden_single(s, lines, &mut |st| {
-            hidden.push(st);
-            true
-        });
-    }
-    hidden.sort_by_key(|st| order.iter().position(|&h| h == st.houses[0]));
-    for st in hidden {
-        if !emit(st) {
-            stop = true;
-            break;
-        }
-    }
-    !stop
+    true
+}
+
+thread_local! {
+    /// Chaining engines by mode, reused across steps (their buffers are large).
+    static ENGINES: std::cell::RefCell<Vec<(Mode, Engine)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The best chaining hint of `mode` on `b`, with a reused engine.
+pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
+    ENGINES.with(|e| {
+        let mut engines = e.borrow_mut();
+        let i = match engines.iter().position(|(m, _)| *m == mode) {
+            Some(i) => i,
+            None => {
+                engines.push((mode, Engine::new(mode)));
+                engines.len() - 1
+            }
+        };
+        engines[i].1.find(b)
+    })
 }
 
 /// Rates a puzzle the way `serate` does. Gives up (ER 0, `solved` false) when no SE

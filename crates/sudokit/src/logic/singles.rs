@@ -24,19 +24,18 @@ fn is_line(kind: HouseKind) -> bool {
 /// The full houses: houses with exactly one empty cell.
 pub fn full_house(s: &State, emit: Emit) -> bool {
     let g = s.geometry().clone();
-    for (h, house) in g.houses().iter().enumerate() {
-        let mut empty = house.cells().filter(|&c| s.value(c) == 0);
+    for h in 0..g.houses().len() {
+        let cells = s.house_cells(h);
+        let mut empty = cells.iter().copied().filter(|&c| s.value(c) == 0);
         let (Some(cell), None) = (empty.next(), empty.next()) else {
             continue;
         };
-        let mut placed = DigitSet::EMPTY;
-        for c in house.cells() {
-            if s.value(c) != 0 {
-                placed.insert(s.value(c));
-            }
-        }
-        let missing = DigitSet::all(g.size()) & !placed;
-        let Some(d) = missing.single_digit() else {
+        let placed: DigitSet = cells
+            .iter()
+            .map(|&c| s.value(c))
+            .filter(|&v| v != 0)
+            .collect();
+        let Some(d) = (DigitSet::all(g.size()) & !placed).single_digit() else {
             continue;
         };
         if !s.cands(cell).contains(d) {
@@ -59,31 +58,22 @@ pub fn full_house(s: &State, emit: Emit) -> bool {
 /// non-line houses; true: rows and columns).
 pub fn hidden_single(s: &State, lines: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
+    let n = g.size();
     for (h, house) in g.houses().iter().enumerate() {
         if is_line(house.kind()) != lines {
             continue;
         }
-        let (mut once, mut twice) = (0u64, 0u64);
-        let mut empty = 0;
-        for c in house.cells() {
-            if s.value(c) == 0 {
-                empty += 1;
-                let m = s.cands(c).0;
-                twice |= once & m;
-                once |= m;
-            }
-        }
-        if empty < 2 {
+        let cells = s.house_cells(h);
+        if cells.iter().filter(|&&c| s.value(c) == 0).count() < 2 {
             // The last empty cell is a full house.
             continue;
         }
-        let mut single = DigitSet(once & !twice);
-        while let Some(d) = single.first() {
-            single.remove(d);
-            let cell = house
-                .cells()
-                .find(|&c| s.value(c) == 0 && s.cands(c).contains(d))
-                .expect("a position");
+        for d in 1..=n as u8 {
+            let m = s.pos(h, d);
+            if m.count_ones() != 1 {
+                continue;
+            }
+            let cell = cells[m.trailing_zeros() as usize];
             let mut step = Step::new(Technique::HiddenSingle);
             step.digits = vec![d];
             step.cells = vec![cell];

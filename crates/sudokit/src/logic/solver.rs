@@ -7,7 +7,7 @@
 //! (when the puzzle has a unique solution that agrees with the given candidates).
 
 use super::board::Board;
-use super::forcing::{Engine, Mode};
+use super::forcing::Mode;
 use super::{Emit, State, Step, Technique};
 use super::{als, bug, chains, coloring, exclusion, fish, intersections, singles, strong_links};
 use super::{subsets, uniqueness, wings};
@@ -149,7 +149,7 @@ fn two_links(b: &Board, which: Technique, emit: Emit) -> bool {
 }
 
 fn engine(b: &Board, mode: Mode, emit: Emit) -> bool {
-    match Engine::new(mode).find(b) {
+    match super::se::chains(b, mode) {
         Some(st) => emit(st),
         None => true,
     }

@@ -6,6 +6,11 @@
 //! is a naked single waiting to be placed. Applying a [`Step`] places values (and removes
 //! them from the peers, which is the basic rule, not a separate step) and removes
 //! eliminated candidates.
+//!
+//! For speed the state also keeps, for every house and digit, the places of the digit
+//! among the house's unplaced cells as a bit mask (bit `i` = the house's `i`-th cell),
+//! updated with every change: hidden singles, subsets, intersections and fish then work
+//! on masks instead of scanning cells.
 
 use std::sync::Arc;
 
@@ -15,19 +20,107 @@ use crate::grid::{Candidates, DigitSet, Grid};
 use super::Step;
 
 /// Placed values and remaining candidates.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct State {
     values: Vec<u8>,
     cands: Candidates,
+    /// `pos[h * n + d - 1]`: places of digit `d` among the unplaced cells of house `h`.
+    pos: Vec<u64>,
+    layout: Arc<Layout>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.values == other.values && self.cands == other.cands
+    }
+}
+
+impl Eq for State {}
+
+/// Where each cell sits in each of its houses, and each house's cells.
+#[derive(Debug)]
+struct Layout {
+    /// `slots[slot_start[c]..slot_start[c + 1]]`: (house, index in the house) of cell c.
+    slots: Vec<(u32, u8)>,
+    slot_start: Vec<u32>,
+    /// Cells of each house, in order.
+    house_cells: Vec<Vec<Cell>>,
+    /// Pairs of houses sharing two or more cells: (a, b, cells of a in b as a mask over
+    /// a's cells, the same cells as a mask over b's cells).
+    crossings: Vec<(u32, u32, u64, u64)>,
+}
+
+impl Layout {
+    fn new(g: &Geometry) -> Layout {
+        let house_cells: Vec<Vec<Cell>> = g.houses().iter().map(|h| h.cells().collect()).collect();
+        let mut slots = Vec::new();
+        let mut slot_start = vec![0u32];
+        for c in 0..g.cell_count() {
+            for h in g.houses_of(c) {
+                let i = house_cells[h]
+                    .iter()
+                    .position(|&x| x == c)
+                    .expect("cell in house");
+                slots.push((h as u32, i as u8));
+            }
+            slot_start.push(slots.len() as u32);
+        }
+        let mut crossings = Vec::new();
+        for (a, ca) in house_cells.iter().enumerate() {
+            for (b, cb) in house_cells.iter().enumerate() {
+                if a == b {
+                    continue;
+                }
+                let (mut ma, mut mb) = (0u64, 0u64);
+                for (i, c) in ca.iter().enumerate() {
+                    if let Some(j) = cb.iter().position(|x| x == c) {
+                        ma |= 1 << i;
+                        mb |= 1 << j;
+                    }
+                }
+                if ma.count_ones() >= 2 {
+                    crossings.push((a as u32, b as u32, ma, mb));
+                }
+            }
+        }
+        Layout {
+            slots,
+            slot_start,
+            house_cells,
+            crossings,
+        }
+    }
 }
 
 impl State {
     /// The state of a fresh puzzle: its givens placed, every other cell holding the
     /// digits no peer holds.
     pub fn from_grid(grid: &Grid) -> State {
+        State::build(grid.cells().to_vec(), Candidates::from_grid(grid))
+    }
+
+    fn build(values: Vec<u8>, cands: Candidates) -> State {
+        let g = cands.geometry().clone();
+        let n = g.size();
+        let layout = Arc::new(Layout::new(&g));
+        let mut pos = vec![0u64; g.houses().len() * n];
+        for c in 0..g.cell_count() {
+            if values[c] != 0 {
+                continue;
+            }
+            for &(h, i) in
+                &layout.slots[layout.slot_start[c] as usize..layout.slot_start[c + 1] as usize]
+            {
+                for d in cands.get(c).iter() {
+                    pos[h as usize * n + d as usize - 1] |= 1 << i;
+                }
+            }
+        }
         State {
-            values: grid.cells().to_vec(),
-            cands: Candidates::from_grid(grid),
+            values,
+            cands,
+            pos,
+            layout,
         }
     }
 
@@ -48,7 +141,7 @@ impl State {
                 _ => 0,
             })
             .collect();
-        State { values, cands }
+        State::build(values, cands)
     }
 
     /// The geometry.
@@ -127,20 +220,52 @@ impl State {
 
     /// Places `digit` in `cell` and removes it from the peers' candidates.
     pub fn place(&mut self, cell: Cell, digit: u8) {
+        for d in self.cands.get(cell).iter() {
+            self.clear_pos(cell, d);
+        }
         self.values[cell] = digit;
         self.cands.set(cell, DigitSet::single(digit));
         let g = self.cands.geometry().clone();
         for &p in g.peers(cell) {
-            let p = p as usize;
-            if self.values[p] == 0 {
-                self.cands.remove(p, digit);
-            }
+            self.eliminate(p as usize, digit);
         }
     }
 
     /// Removes a candidate from an unplaced cell; returns whether it was there.
     pub fn eliminate(&mut self, cell: Cell, digit: u8) -> bool {
-        self.values[cell] == 0 && self.cands.remove(cell, digit)
+        if self.values[cell] == 0 && self.cands.remove(cell, digit) {
+            self.clear_pos(cell, digit);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn clear_pos(&mut self, cell: Cell, digit: u8) {
+        let n = self.size();
+        let l = &self.layout;
+        for &(h, i) in &l.slots[l.slot_start[cell] as usize..l.slot_start[cell + 1] as usize] {
+            self.pos[h as usize * n + digit as usize - 1] &= !(1u64 << i);
+        }
+    }
+
+    /// The places of `digit` among the unplaced cells of house `h`, as a mask over the
+    /// house's cells (bit `i` = [`State::house_cells`]`(h)[i]`).
+    #[inline]
+    pub fn pos(&self, h: usize, digit: u8) -> u64 {
+        self.pos[h * self.size() + digit as usize - 1]
+    }
+
+    /// Pairs of houses sharing at least two cells, with the shared cells as masks over
+    /// each house's cells: `(a, b, in_a, in_b)`.
+    pub fn crossings(&self) -> &[(u32, u32, u64, u64)] {
+        &self.layout.crossings
+    }
+
+    /// The cells of house `h`, in order (the bit order of [`State::pos`]).
+    #[inline]
+    pub fn house_cells(&self, h: usize) -> &[Cell] {
+        &self.layout.house_cells[h]
     }
 
     /// Applies a step: its eliminations, then its placements.
@@ -157,9 +282,17 @@ impl State {
 
     /// The positions of `digit` among the unplaced cells of house `h`.
     pub fn positions(&self, h: usize, digit: u8) -> impl Iterator<Item = Cell> + '_ {
-        self.geometry().houses()[h]
-            .cells()
-            .filter(move |&c| self.values[c] == 0 && self.cands.get(c).contains(digit))
+        let cells = self.house_cells(h);
+        let mut m = self.pos(h, digit);
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(cells[i])
+            }
+        })
     }
 
     /// Whether `digit` is placed in house `h`.

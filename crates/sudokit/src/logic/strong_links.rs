@@ -17,13 +17,16 @@
 use super::board::{self, Board, CellSet};
 use super::{Node, Step, Technique};
 
-/// One strong link: the house, its kind (0 box, 1 row, 2 column) and its two ends.
+/// One strong link: the house, its kind (0 box, 1 row, 2 column) and its two ends
+/// (with the houses containing each end, as 27-bit masks).
 #[derive(Clone, Copy, Debug)]
 struct Link {
     house: usize,
     kind: u8,
     a: CellSet,
     b: CellSet,
+    ha: u32,
+    hb: u32,
     /// All places of the digit in the house.
     cells: CellSet,
     grouped: bool,
@@ -35,6 +38,18 @@ fn kind_of(h: usize) -> u8 {
         9..=17 => 2,
         _ => 0,
     }
+}
+
+/// The houses containing every cell of `set`, as a mask.
+fn houses_of_set(set: CellSet) -> u32 {
+    let t = board::tables();
+    let mut m = 0u32;
+    for &h in &t.houses_of[board::first(set)] {
+        if set & !t.house[h as usize] == 0 {
+            m |= 1 << h;
+        }
+    }
+    m
 }
 
 /// The strong links of digit `d`.
@@ -56,6 +71,8 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                 kind,
                 a: 1u128 << x,
                 b: 1u128 << y,
+                ha: 0,
+                hb: 0,
                 cells: pos,
                 grouped: false,
             });
@@ -83,6 +100,8 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                                 kind,
                                 a,
                                 b: bb,
+                                ha: 0,
+                                hb: 0,
                                 cells: pos,
                                 grouped: true,
                             });
@@ -109,6 +128,8 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                             kind,
                             a: others[0],
                             b: others[1],
+                            ha: 0,
+                            hb: 0,
                             cells: pos,
                             grouped: true,
                         });
@@ -116,6 +137,10 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                 }
             }
         }
+    }
+    for l in &mut out {
+        l.ha = houses_of_set(l.a);
+        l.hb = houses_of_set(l.b);
     }
     out
 }
@@ -175,6 +200,11 @@ fn ends(l: &Link, flip: bool) -> (CellSet, CellSet) {
     if flip { (l.b, l.a) } else { (l.a, l.b) }
 }
 
+/// House masks of the ends, in the same order as [`ends`].
+fn end_houses(l: &Link, flip: bool) -> (u32, u32) {
+    if flip { (l.hb, l.ha) } else { (l.ha, l.hb) }
+}
+
 fn extend(
     b: &Board,
     d: u8,
@@ -196,19 +226,22 @@ fn extend(
     }
     let (li, lf) = *path.last().expect("non-empty");
     let (_, end) = ends(&ls[li], lf);
+    let (_, end_h) = end_houses(&ls[li], lf);
     for j in 0..ls.len() {
+        if ls[j].cells & used != 0 {
+            continue;
+        }
         if path
             .iter()
             .any(|&(k, _)| k == j || ls[k].house == ls[j].house)
         {
             continue;
         }
-        if ls[j].cells & used != 0 {
-            continue;
-        }
         for flip in [false, true] {
             let (start, _) = ends(&ls[j], flip);
-            if weakly_linked(end, start).is_none() {
+            let (start_h, _) = end_houses(&ls[j], flip);
+            // Linked when one house holds both ends (links are disjoint).
+            if end_h & start_h == 0 || end & start != 0 {
                 continue;
             }
             path.push((j, flip));
@@ -237,21 +270,6 @@ fn evaluate(
         let h = weakly_linked(e, s).expect("linked");
         bridges.push((e, s, h));
     }
-    let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
-    let ring = weakly_linked(start, end);
-    let mut victims = board::seen_by_all(start | end) & b.digit(d) & !base_houses;
-    if let Some(_h) = ring {
-        for &(e, s, _) in &bridges {
-            victims |= board::seen_by_all(e | s) & b.digit(d) & !base_houses;
-        }
-    } else {
-        for &(_, _, h) in &bridges {
-            victims &= !t.house[h];
-        }
-    }
-    if victims == 0 {
-        return;
-    }
     // Rating: link kinds along the chain.
     let grouped = path.iter().any(|&(i, _)| ls[i].grouped);
     let has_box = path.iter().any(|&(i, _)| ls[i].kind == 0);
@@ -274,6 +292,24 @@ fn evaluate(
     } else {
         base
     };
+    if best.as_ref().is_some_and(|f| rating > f.rating) {
+        return;
+    }
+    let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
+    let ring = weakly_linked(start, end);
+    let mut victims = board::seen_by_all(start | end) & b.digit(d) & !base_houses;
+    if let Some(_h) = ring {
+        for &(e, s, _) in &bridges {
+            victims |= board::seen_by_all(e | s) & b.digit(d) & !base_houses;
+        }
+    } else {
+        for &(_, _, h) in &bridges {
+            victims &= !t.house[h];
+        }
+    }
+    if victims == 0 {
+        return;
+    }
     let elims: Vec<(usize, u8)> = board::cells(victims).map(|c| (c, d)).collect();
     let suffix: String = path
         .iter()

@@ -34,16 +34,23 @@ fn hidden_technique(k: usize) -> (Technique, u16) {
 pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
     let houses = g.houses();
-    for (h, house) in houses.iter().enumerate() {
-        let empty: Vec<Cell> = house.cells().filter(|&c| s.value(c) == 0).collect();
-        if empty.len() < 2 * k && (se || empty.len() <= k) {
+    let mut small: Vec<Cell> = Vec::with_capacity(g.size());
+    for h in 0..houses.len() {
+        let cells = s.house_cells(h);
+        let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+        if empty < 2 * k && (se || empty <= k) {
             continue;
         }
-        let small: Vec<Cell> = empty
-            .iter()
-            .copied()
-            .filter(|&c| (2..=k).contains(&s.cands(c).len()))
-            .collect();
+        small.clear();
+        small.extend(
+            cells
+                .iter()
+                .copied()
+                .filter(|&c| s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())),
+        );
+        if small.len() < k {
+            continue;
+        }
         let keep_going = combinations(&small, k, &mut |set| {
             let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
             if union.len() != k {
@@ -59,12 +66,9 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
             };
             let mut eliminations = Vec::new();
             for &t in &targets {
-                for c in houses[t].cells() {
-                    if s.value(c) != 0 || set.contains(&c) {
-                        continue;
-                    }
-                    for d in (s.cands(c) & union).iter() {
-                        if !eliminations.contains(&(c, d)) {
+                for d in union.iter() {
+                    for c in s.positions(t, d) {
+                        if !set.contains(&c) && !eliminations.contains(&(c, d)) {
                             eliminations.push((c, d));
                         }
                     }
@@ -73,6 +77,7 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
             if eliminations.is_empty() {
                 return true;
             }
+            eliminations.sort_unstable();
             let (technique, rating) = naked_technique(k);
             let mut step = Step::new(technique);
             step.digits = union.iter().collect();
@@ -92,12 +97,16 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
 /// Hidden subsets of size `k`. With `se`, only houses with more than `2k` empty cells.
 pub fn hidden(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
-    for (h, house) in g.houses().iter().enumerate() {
-        let empty = house.cells().filter(|&c| s.value(c) == 0).count();
+    for h in 0..g.houses().len() {
+        let empty = s
+            .house_cells(h)
+            .iter()
+            .filter(|&&c| s.value(c) == 0)
+            .count();
         if (se && empty <= 2 * k) || empty <= k {
             continue;
         }
-        if !hidden_in_house(s, h, k, emit) {
+        if !hidden_in_house(s, h, k, &mut |st, _| emit(st)) {
             return false;
         }
     }
@@ -109,89 +118,77 @@ pub fn hidden(s: &State, k: usize, se: bool, emit: Emit) -> bool {
 /// house; the step places it.
 pub fn direct_hidden(s: &State, k: usize, emit: Emit) -> bool {
     let g = s.geometry().clone();
-    for (h, house) in g.houses().iter().enumerate() {
-        let empty: Vec<Cell> = house.cells().filter(|&c| s.value(c) == 0).collect();
-        if empty.len() <= k {
+    let n = g.size();
+    for h in 0..g.houses().len() {
+        let cells = s.house_cells(h);
+        let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+        if empty <= k {
             continue;
         }
-        let mut stop = false;
-        hidden_in_house(s, h, k, &mut |step: Step| {
-            let set_cells = &step.cells;
-            let digits: DigitSet = step.digits.iter().copied().collect();
-            for d in 1..=g.size() as u8 {
+        let go = hidden_in_house(s, h, k, &mut |step, (digits, places)| {
+            for d in 1..=n as u8 {
                 if digits.contains(d) {
                     continue;
                 }
-                let pos: Vec<Cell> = s.positions(h, d).collect();
-                if pos.len() < 2 {
+                let m = s.pos(h, d);
+                if m.count_ones() < 2 {
                     continue;
                 }
-                let rest: Vec<Cell> = pos
-                    .iter()
-                    .copied()
-                    .filter(|c| !set_cells.contains(c))
-                    .collect();
-                if rest.len() == 1 {
-                    let mut step = step.clone();
+                let rest = m & !places;
+                if rest.count_ones() == 1 {
+                    let cell = cells[rest.trailing_zeros() as usize];
+                    let mut step = step;
                     step.technique = if k == 2 {
                         Technique::DirectHiddenPair
                     } else {
                         Technique::DirectHiddenTriple
                     };
                     step.rating = if k == 2 { 20 } else { 25 };
-                    step.placements = vec![(rest[0], d)];
-                    step.fins = vec![rest[0]];
-                    if !emit(step) {
-                        stop = true;
-                        return false;
-                    }
-                    return true;
+                    step.placements = vec![(cell, d)];
+                    step.fins = vec![cell];
+                    return emit(step);
                 }
             }
             true
         });
-        if stop {
+        if !go {
             return false;
         }
     }
     true
 }
 
-/// Hidden subsets of size `k` in one house, eliminations or not (used by the direct
-/// variants, which also accept subsets that only produce a single).
-fn hidden_in_house(s: &State, h: usize, k: usize, f: &mut dyn FnMut(Step) -> bool) -> bool {
-    let g = s.geometry().clone();
-    let house = &g.houses()[h];
-    let empty: Vec<Cell> = house.cells().filter(|&c| s.value(c) == 0).collect();
-    let mut places: Vec<(u8, Vec<Cell>)> = Vec::new();
-    for d in 1..=g.size() as u8 {
-        let pos: Vec<Cell> = empty
-            .iter()
-            .copied()
-            .filter(|&c| s.cands(c).contains(d))
-            .collect();
-        if !pos.is_empty() && pos.len() <= k {
-            places.push((d, pos));
+/// Hidden subsets of size `k` with eliminations in one house; `f` also gets the digits
+/// and the places mask.
+fn hidden_in_house(
+    s: &State,
+    h: usize,
+    k: usize,
+    f: &mut dyn FnMut(Step, (DigitSet, u64)) -> bool,
+) -> bool {
+    let n = s.size();
+    let cells = s.house_cells(h);
+    let mut digits: Vec<(u8, u64)> = Vec::with_capacity(n);
+    for d in 1..=n as u8 {
+        let m = s.pos(h, d);
+        if m != 0 && m.count_ones() as usize <= k {
+            digits.push((d, m));
         }
     }
-    let idx: Vec<usize> = (0..places.len()).collect();
-    combinations(&idx, k, &mut |set| {
-        let mut cells: Vec<Cell> = Vec::new();
-        for &i in set {
-            for &c in &places[i].1 {
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-        }
-        if cells.len() != k {
+    combinations(&digits, k, &mut |set| {
+        let places = set.iter().fold(0u64, |u, x| u | x.1);
+        if places.count_ones() as usize != k {
             return true;
         }
-        cells.sort_unstable();
-        let digits: DigitSet = set.iter().map(|&i| places[i].0).collect();
+        let ds: DigitSet = set.iter().map(|x| x.0).collect();
         let mut eliminations = Vec::new();
-        for &c in &cells {
-            for d in (s.cands(c) & !digits).iter() {
+        let mut m = places;
+        let mut pc = Vec::with_capacity(k);
+        while m != 0 {
+            let c = cells[m.trailing_zeros() as usize];
+            m &= m - 1;
+            pc.push(c);
+            for d in (s.cands(c) & !ds).iter() {
                 eliminations.push((c, d));
             }
         }
@@ -200,12 +197,12 @@ fn hidden_in_house(s: &State, h: usize, k: usize, f: &mut dyn FnMut(Step) -> boo
         }
         let (technique, rating) = hidden_technique(k);
         let mut step = Step::new(technique);
-        step.digits = digits.iter().collect();
-        step.cells = cells;
+        step.digits = ds.iter().collect();
+        step.cells = pc;
         step.houses = vec![h];
         step.eliminations = eliminations;
         step.rating = rating;
-        f(step)
+        f(step, (ds, places))
     })
 }
 

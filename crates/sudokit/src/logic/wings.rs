@@ -195,9 +195,11 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             if cells >> pv & 1 == 1 || b.cand[pv] & !union != 0 {
                 continue;
             }
-            let sees_all = |d: u8| board::cells(holders(d)).all(|h| t.peers[h] >> pv & 1 == 1);
-            let ds: Vec<u8> = board::digits(b.cand[pv]).collect();
-            let rcc: Vec<bool> = ds.iter().map(|&d| sees_all(d)).collect();
+            let sees_all = |d: u8| holders(d) & !t.peers[pv] == 0;
+            let d0 = b.cand[pv].trailing_zeros() as u8 + 1;
+            let d1 = 16 - b.cand[pv].leading_zeros() as u8;
+            let ds = [d0, d1];
+            let rcc = [sees_all(d0), sees_all(d1)];
             if !rcc[0] && !rcc[1] {
                 continue;
             }
