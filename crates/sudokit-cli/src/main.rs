@@ -35,6 +35,9 @@ fn run() -> Result<u8> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Hint(args) => commands::hint::run(args),
+        Command::Rate(args) => commands::rate::run(args),
     }
 }
 

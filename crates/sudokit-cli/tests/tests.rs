@@ -3,5 +3,6 @@
 mod util;
 
 mod bench;
+mod logic;
 mod puzzles;
 mod solve;

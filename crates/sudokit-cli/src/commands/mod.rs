@@ -2,5 +2,8 @@
 //! returns the process exit code.
 
 pub mod bench;
+pub mod explain;
+pub mod hint;
 pub mod puzzles;
+pub mod rate;
 pub mod solve;

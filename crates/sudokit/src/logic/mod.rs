@@ -37,7 +37,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use rate::{Rating, rate};
-pub use solver::{Path, explain, next_step};
+pub use solver::{Path, explain, hint, next_step};
 pub use state::State;
 pub use step::{Level, Node, Step, Technique};
 

@@ -236,9 +236,18 @@ pub fn solution_of(s: &State) -> Option<Vec<u8>> {
     }
 }
 
+/// The next step of the human path, falling back to a brute-force step (marked as
+/// such) when no technique applies; None when solved, broken or unsolvable.
+pub fn hint(state: &State) -> Option<Step> {
+    next_step(state).or_else(|| brute_force(state, solution_of(state).as_deref()))
+}
+
 /// The brute-force step: the first unsolved cell with the fewest candidates takes its
 /// value from the solution.
 fn brute_force(s: &State, solution: Option<&[u8]>) -> Option<Step> {
+    if s.is_solved() || s.is_broken() {
+        return None;
+    }
     let sol = match solution {
         Some(sol) => sol.to_vec(),
         None => match solve::solve(&s.grid()) {
