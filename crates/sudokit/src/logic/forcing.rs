@@ -354,10 +354,12 @@ pub struct Engine {
     /// SE's order, with whether each is a cell-rule (Y) edge.
     adj_start: Vec<u32>,
     adj: Vec<(Pot, Cause, bool)>,
+    /// The same implications filtered per mode (0: X only, 1: Y only, 2: both), so
+    /// the searches iterate slices without filtering.
+    mode_start: [Vec<u32>; 3],
+    mode_adj: [Vec<(Pot, Cause)>; 3],
     scratch_a: Vec<u32>,
     scratch_b: Vec<u32>,
-    scratch_c: Vec<(Pot, Cause)>,
-    scratch_d: Vec<(Pot, Cause)>,
     scratch_e: Vec<u32>,
     scratch_f: Vec<u32>,
     /// Nested hints referenced by advanced potentials (level >= 2).
@@ -386,10 +388,10 @@ impl Engine {
             limit: u16::MAX,
             adj_start: vec![0; POTS + 1],
             adj: Vec::new(),
+            mode_start: [vec![0; POTS + 1], vec![0; POTS + 1], vec![0; POTS + 1]],
+            mode_adj: [Vec::new(), Vec::new(), Vec::new()],
             scratch_a: Vec::new(),
             scratch_b: Vec::new(),
-            scratch_c: Vec::new(),
-            scratch_d: Vec::new(),
             scratch_e: Vec::new(),
             scratch_f: Vec::new(),
             nested: Vec::new(),
@@ -500,21 +502,35 @@ impl Engine {
             }
         }
         self.adj_start[POTS] = self.adj.len() as u32;
-    }
-
-    /// Implications of `p` from the precomputed table: `y` keeps cell-rule edges, `x`
-    /// house-rule edges.
-    #[inline]
-    fn edges(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
-        out.clear();
-        let (a, b) = (
-            self.adj_start[p.0 as usize] as usize,
-            self.adj_start[p.0 as usize + 1] as usize,
-        );
-        for &(q, cause, cell_rule) in &self.adj[a..b] {
-            if (cell_rule && y) || (!cell_rule && x) {
-                out.push((q, cause));
+        for (m, (y, x)) in [(false, true), (true, false), (true, true)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut list = std::mem::take(&mut self.mode_adj[m]);
+            list.clear();
+            for key in 0..POTS {
+                self.mode_start[m][key] = list.len() as u32;
+                let p = Pot(key as u16);
+                let (a, b) = (
+                    self.adj_start[key] as usize,
+                    self.adj_start[key + 1] as usize,
+                );
+                for &(q, cause, cell_rule) in &self.adj[a..b] {
+                    // On → off: house edges always, cell edges with Y-links. Off → on:
+                    // cell edges with Y-links, house edges with X-links (forcing
+                    // chains always use X-links: mode 2 or 0).
+                    let keep = if p.on() {
+                        !cell_rule || y
+                    } else {
+                        (cell_rule && y) || (!cell_rule && x)
+                    };
+                    if keep {
+                        list.push((q, cause));
+                    }
+                }
             }
+            self.mode_start[m][POTS] = list.len() as u32;
+            self.mode_adj[m] = list;
         }
     }
 
@@ -730,10 +746,15 @@ impl Engine {
         cycles: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
+        let m = if x && y {
+            2
+        } else if y {
+            1
+        } else {
+            0
+        };
         let mut on_list = std::mem::take(&mut self.scratch_a);
         let mut off_list = std::mem::take(&mut self.scratch_b);
-        let mut buf_off = std::mem::take(&mut self.scratch_c);
-        let mut buf_on = std::mem::take(&mut self.scratch_d);
         on_list.clear();
         off_list.clear();
         on_list.extend_from_slice(&to_on.list);
@@ -748,7 +769,11 @@ impl Engine {
             length += 1;
             for i in 0..on_list.len() {
                 let p = on_list[i];
-                self.edges(self.arena.pot(p), y, true, &mut buf_off);
+                let pk = self.arena.pot(p).0 as usize;
+                let (ea, eb) = (
+                    self.mode_start[m][pk] as usize,
+                    self.mode_start[m][pk + 1] as usize,
+                );
                 // Mark p's strict first-parent ancestors once (SE `isParent`).
                 self.generation += 1;
                 let epoch = self.generation;
@@ -757,7 +782,8 @@ impl Engine {
                     self.stamp[self.arena.pot(q).0 as usize] = epoch;
                     cur = q;
                 }
-                for &(pot, cause) in &buf_off {
+                for ei in ea..eb {
+                    let (pot, cause) = self.mode_adj[m][ei];
                     if self.stamp[pot.0 as usize] != epoch {
                         let id = self.arena.add(pot, &[p], cause);
                         off_list.push(id);
@@ -769,8 +795,13 @@ impl Engine {
             length += 1;
             for i in 0..off_list.len() {
                 let p = off_list[i];
-                self.edges(self.arena.pot(p), y, x, &mut buf_on);
-                for &(pot, cause) in &buf_on {
+                let pk = self.arena.pot(p).0 as usize;
+                let (ea, eb) = (
+                    self.mode_start[m][pk] as usize,
+                    self.mode_start[m][pk + 1] as usize,
+                );
+                for ei in ea..eb {
+                    let (pot, cause) = self.mode_adj[m][ei];
                     let is_source = length >= 4 && pot == source_pot;
                     let fresh = !to_on.contains(pot);
                     if is_source || fresh {
@@ -789,8 +820,6 @@ impl Engine {
         }
         self.scratch_a = on_list;
         self.scratch_b = off_list;
-        self.scratch_c = buf_off;
-        self.scratch_d = buf_on;
     }
 
     fn do_forcing_chains(
@@ -803,12 +832,11 @@ impl Engine {
         chains: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
+        let m = if y { 2 } else { 0 };
         let base = if y { 70 } else { 66 };
         let mut phase = 0u32;
         let mut pending_on = std::mem::take(&mut self.scratch_a);
         let mut pending_off = std::mem::take(&mut self.scratch_b);
-        let mut buf_off = std::mem::take(&mut self.scratch_c);
-        let mut buf_on = std::mem::take(&mut self.scratch_d);
         pending_on.clear();
         pending_off.clear();
         pending_on.extend_from_slice(&to_on.list);
@@ -823,8 +851,13 @@ impl Engine {
             while i < pending_on.len() {
                 let p = pending_on[i];
                 i += 1;
-                self.edges(self.arena.pot(p), y, true, &mut buf_off);
-                for &(pot, cause) in &buf_off {
+                let pk = self.arena.pot(p).0 as usize;
+                let (ea, eb) = (
+                    self.mode_start[m][pk] as usize,
+                    self.mode_start[m][pk + 1] as usize,
+                );
+                for ei in ea..eb {
+                    let (pot, cause) = self.mode_adj[m][ei];
                     let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
                     let fresh = !to_off.contains(pot);
                     if hit || fresh {
@@ -845,8 +878,13 @@ impl Engine {
             while i < pending_off.len() {
                 let p = pending_off[i];
                 i += 1;
-                self.edges(self.arena.pot(p), y, true, &mut buf_on);
-                for &(pot, cause) in &buf_on {
+                let pk = self.arena.pot(p).0 as usize;
+                let (ea, eb) = (
+                    self.mode_start[m][pk] as usize,
+                    self.mode_start[m][pk + 1] as usize,
+                );
+                for ei in ea..eb {
+                    let (pot, cause) = self.mode_adj[m][ei];
                     let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
                     let fresh = !to_on.contains(pot);
                     if hit || fresh {
@@ -866,8 +904,6 @@ impl Engine {
         }
         self.scratch_a = pending_on;
         self.scratch_b = pending_off;
-        self.scratch_c = buf_off;
-        self.scratch_d = buf_on;
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool, sink: &mut Sink) {
