@@ -255,7 +255,7 @@ fn blossom(
         return emit(st);
     }
     for &i in &petals[pick.len()] {
-        if pick.len() > 0 && pick.iter().any(|&p| list[p].cells & list[i].cells != 0) {
+        if !pick.is_empty() && pick.iter().any(|&p| list[p].cells & list[i].cells != 0) {
             continue;
         }
         pick.push(i);

@@ -735,6 +735,7 @@ impl Engine {
         self.arena.parents.truncate(pmark);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn do_cycles(
         &mut self,
         to_on: &mut PotSet,
@@ -767,8 +768,7 @@ impl Engine {
                 break;
             }
             length += 1;
-            for i in 0..on_list.len() {
-                let p = on_list[i];
+            for &p in on_list.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -793,8 +793,7 @@ impl Engine {
             }
             on_list.clear();
             length += 1;
-            for i in 0..off_list.len() {
-                let p = off_list[i];
+            for &p in off_list.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,

@@ -253,15 +253,14 @@ pub fn rate(start: &State, opts: &Options) -> Rated {
     r
 }
 
+/// A nested hint: its eliminations and the removed candidates it relies on.
+pub(crate) type NestedHint = (Vec<(Cell, u8)>, Vec<Pot>);
+
 /// The basic techniques SE nests in dynamic chains (level 1+), on a work grid
 /// `work` reduced from `save`: rule 0 intersections, 1 hidden pairs, 2 naked pairs, 3
 /// X-wings. Returns each hint's eliminations and the candidates it relies on having
 /// been removed (SE's rule parents).
-pub(crate) fn nested_basic(
-    rule: u8,
-    work: &Board,
-    save: &Board,
-) -> Vec<(Vec<(Cell, u8)>, Vec<Pot>)> {
+pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHint> {
     let t = board::tables();
     let mut out = Vec::new();
     let removed = |c: usize, d: u8| save.has(c, d) && !work.has(c, d);

@@ -104,8 +104,8 @@ impl State {
         let n = g.size();
         let layout = Arc::new(Layout::new(&g));
         let mut pos = vec![0u64; g.houses().len() * n];
-        for c in 0..g.cell_count() {
-            if values[c] != 0 {
+        for (c, &v) in values.iter().enumerate() {
+            if v != 0 {
                 continue;
             }
             for &(h, i) in

@@ -205,6 +205,7 @@ fn end_houses(l: &Link, flip: bool) -> (u32, u32) {
     if flip { (l.hb, l.ha) } else { (l.ha, l.hb) }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn extend(
     b: &Board,
     d: u8,
