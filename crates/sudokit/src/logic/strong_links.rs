@@ -312,10 +312,9 @@ fn evaluate(
         return;
     }
     let elims: Vec<(usize, u8)> = board::cells(victims).map(|c| (c, d)).collect();
-    let suffix: String = path
-        .iter()
-        .map(|&(i, _)| char::from(b'0' + ls[i].kind))
-        .collect();
+    let kinds: Vec<u8> = path.iter().map(|&(i, _)| ls[i].kind).collect();
+    let grouped_count = path.iter().filter(|&&(i, _)| ls[i].grouped).count();
+    let suffix = se_suffix(grouped_count, &kinds);
     if let Some(f) = best {
         let better = (rating, std::cmp::Reverse(elims.len()), &suffix)
             < (f.rating, std::cmp::Reverse(f.elims.len()), &f.suffix);
@@ -381,6 +380,48 @@ fn evaluate(
         suffix,
         step,
     });
+}
+
+/// Sukaku Explainer's name suffix of a chain (its tie-breaker after rating and
+/// eliminations): the number of grouped links, then the link kinds (0 box, 1 row, 2
+/// column) in chain order, read from the end that sorts first, with rows and columns
+/// renamed so the result is the smallest string (so "1" means "one line direction").
+fn se_suffix(grouped: usize, kinds: &[u8]) -> String {
+    let s = |v: &[u8]| v.iter().map(|&k| char::from(b'0' + k)).collect::<String>();
+    let rev: Vec<u8> = kinds.iter().rev().copied().collect();
+    let set = if s(kinds) <= s(&rev) {
+        kinds.to_vec()
+    } else {
+        rev
+    };
+    let original = s(&set);
+    let has_row = set.contains(&1);
+    let lines: String = set
+        .iter()
+        .map(|&k| if k == 2 { '1' } else { char::from(b'0' + k) })
+        .collect();
+    let swap = |k: u8| match k {
+        1 => '2',
+        2 => '1',
+        k => char::from(b'0' + k),
+    };
+    let current: String = set.iter().map(|&k| swap(k)).collect();
+    let reverse_swap: String = set.iter().rev().map(|&k| swap(k)).collect();
+    let reverse_swap = if reverse_swap > current {
+        current
+    } else {
+        reverse_swap
+    };
+    let name = if has_row {
+        if original > reverse_swap {
+            reverse_swap
+        } else {
+            original
+        }
+    } else {
+        lines
+    };
+    format!("{grouped}{name}")
 }
 
 #[cfg(test)]
