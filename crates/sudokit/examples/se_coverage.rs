@@ -3,7 +3,7 @@
 //! per puzzle.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--threads T]
+//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--threads T] [--each]
 //! ```
 
 use std::time::Instant;
@@ -23,6 +23,7 @@ fn main() {
             .map_or(default, |i| args[i + 1].parse().expect("number"))
     };
     let (limit, threads) = (opt("--limit", usize::MAX), opt("--threads", 1));
+    let each = args.iter().any(|a| a == "--each");
     let text = std::fs::read_to_string(file).expect("readable file");
     let puzzles: Vec<&str> = text
         .lines()
