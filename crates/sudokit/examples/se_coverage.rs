@@ -43,6 +43,15 @@ fn main() {
                             let t = Instant::now();
                             let grid = parse_grid(&p[..81]).expect("puzzle");
                             let r = se::rate(&State::from_grid(&grid), &Options::default());
+                            if each {
+                                println!(
+                                    "{} er={} solved={} {} ms",
+                                    &p[..81],
+                                    r.er,
+                                    r.solved,
+                                    t.elapsed().as_millis()
+                                );
+                            }
                             (
                                 r.solved.then_some(r.er),
                                 t.elapsed().as_micros(),
