@@ -25,6 +25,7 @@ pub mod exclusion;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod nets;
 pub mod rate;
 pub mod se;
 pub mod singles;

@@ -1,5 +1,8 @@
 //! The human solving path: techniques tried easiest first (the order people learn
 //! them, close to HoDoKu's), the first step found applied, until the puzzle is solved.
+//! After Sudoku Explainer's forcing chains up to one level of nesting come trial
+//! forcing nets of depth 1 and 2 ([`nets`]): as strong as SE's deeper nesting on the
+//! hardest puzzles known, and thousands of times faster.
 //! When no technique applies, one cell is set from the solution and the step says so
 //! (`brute-force`): never silently.
 //!
@@ -9,7 +12,9 @@
 use super::board::Board;
 use super::forcing::Mode;
 use super::{Emit, State, Step, Technique};
-use super::{als, bug, chains, coloring, exclusion, fish, intersections, singles, strong_links};
+use super::{
+    als, bug, chains, coloring, exclusion, fish, intersections, nets, singles, strong_links,
+};
 use super::{subsets, uniqueness, wings};
 use crate::solve::{self, Verdict};
 
@@ -134,10 +139,13 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.is_none_or(|b| engine(b, Mode::dynamic(0), e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::dynamic(1), e))
+        b.is_none_or(|b| nets::trial_nets(b, 1, e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::dynamic(2), e))
+        b.is_none_or(|b| nets::trial_nets(b, 2, e))
+    }),
+    (Technique::ForcingNet, |_, b, e| {
+        b.is_none_or(|b| engine(b, Mode::dynamic(1), e))
     }),
 ];
 
