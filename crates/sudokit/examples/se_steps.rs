@@ -7,8 +7,21 @@ fn main() {
     let grid = parse_grid(&p).expect("puzzle");
     let r = se::rate(&State::from_grid(&grid), &se::Options::default());
     let min: u16 = std::env::args().nth(2).map_or(0, |m| m.parse().unwrap());
-    for st in r.steps.iter().filter(|s| s.rating >= min) {
-        println!("{:>4} {}", st.rating, st.line(grid.geometry()));
+    let mut state = State::from_grid(&grid);
+    for st in &r.steps {
+        if st.rating >= min {
+            if std::env::args().any(|a| a == "--pm") {
+                print!(
+                    "{}",
+                    sudokit::format::to_pencilmarks(
+                        state.candidates(),
+                        &sudokit::Symbols::standard(9)
+                    )
+                );
+            }
+            println!("{:>4} {}", st.rating, st.line(grid.geometry()));
+        }
+        state.apply(st);
     }
     println!("ER {} EP {} ED {} solved {}", r.er, r.ep, r.ed, r.solved);
 }

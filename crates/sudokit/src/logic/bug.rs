@@ -121,11 +121,11 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
             out.push(st);
         }
         if cells.len() == 2 {
-            out.extend(type4(b, &cells, all, common));
+            out.extend(type4(b, &cells, &values, all));
         }
     } else if common != 0 {
         if cells.len() == 2 {
-            out.extend(type4(b, &cells, all, common));
+            out.extend(type4(b, &cells, &values, all));
         }
         // Type 3: the BUG digits form a naked subset with other cells of a shared house.
         for rt in [2usize, 0, 1] {
@@ -173,7 +173,6 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
             }
         }
     }
-    let _ = values;
     for st in out {
         if st.eliminations.is_empty() && st.placements.is_empty() {
             continue;
@@ -185,10 +184,11 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
     true
 }
 
-/// BUG type 4: two BUG cells in one house sharing one non-BUG digit `u`: the BUG digits
-/// cannot both be false, so `u` is locked... SE removes from both cells the non-BUG
-/// digit that is not `u`.
-fn type4(b: &Board, cells: &[usize], all: u16, _common: CellSet) -> Vec<Step> {
+/// BUG type 4: two BUG cells in one house sharing one non-BUG digit `u`. One of them
+/// takes one of its BUG digits (else the grid is a deadly BUG), and `u`, confined to the
+/// two cells in that house, is in the other: each cell keeps only its BUG digits and
+/// `u`.
+fn type4(b: &Board, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
     let t = board::tables();
     let (c1, c2) = (cells[0], cells[1]);
     let shared = b.cand[c1] & b.cand[c2] & !all;
@@ -200,11 +200,9 @@ fn type4(b: &Board, cells: &[usize], all: u16, _common: CellSet) -> Vec<Step> {
         if t.houses_of[c1][rt] != t.houses_of[c2][rt] {
             continue;
         }
-        let u = shared.trailing_zeros() as u8 + 1;
-        let _ = u;
         let mut elims = Vec::new();
-        for c in [c1, c2] {
-            for d in board::digits(b.cand[c] & !all & !shared) {
+        for (i, c) in [c1, c2].into_iter().enumerate() {
+            for d in board::digits(b.cand[c] & !(values[i] | shared)) {
                 elims.push((c, d));
             }
         }
