@@ -366,6 +366,8 @@ pub struct Engine {
     nested: Vec<Rc<Hint>>,
     /// The outer grid for rule parents, when this engine runs nested.
     outer: Option<Board>,
+    /// Nested engines, kept for reuse.
+    inner: Vec<Box<Engine>>,
 }
 
 impl Engine {
@@ -396,6 +398,7 @@ impl Engine {
             scratch_f: Vec::new(),
             nested: Vec::new(),
             outer: None,
+            inner: Vec::new(),
         }
     }
 
@@ -947,7 +950,11 @@ impl Engine {
             (false, true) => (Technique::YCycle, "Bidirectional Y-Cycle"),
             _ => (Technique::XCycle, "Bidirectional X-Cycle"),
         };
-        let detail = vec![format!("Cycle: {}", self.path_text(dst))];
+        let detail = if matches!(sink, Sink::All(_)) {
+            Vec::new()
+        } else {
+            vec![format!("Cycle: {}", self.path_text(dst))]
+        };
         let hint = Hint {
             kind: KindPub::Chain,
             rating,
@@ -961,7 +968,7 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
         };
-        self.offer(sink, hint, &[dst]);
+        self.offer(sink, hint, &[dst], Cause::None);
     }
 
     fn forcing_hint(&mut self, target: u32, y: bool, x: bool, sink: &mut Sink) {
@@ -992,7 +999,11 @@ impl Engine {
         } else {
             (Technique::ForcingXChain, "Forcing X-Chain")
         };
-        let detail = vec![format!("Chain: {}", self.path_text(target))];
+        let detail = if matches!(sink, Sink::All(_)) {
+            Vec::new()
+        } else {
+            vec![format!("Chain: {}", self.path_text(target))]
+        };
         let hint = Hint {
             kind: KindPub::Chain,
             rating,
@@ -1006,7 +1017,7 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
         };
-        self.offer(sink, hint, &[target]);
+        self.offer(sink, hint, &[target], Cause::None);
     }
 
     /// Whether a hint with this key would be kept (saves building text for losers).
@@ -1022,7 +1033,11 @@ impl Engine {
         }
     }
 
-    fn offer(&mut self, sink: &mut Sink, mut hint: Hint, targets: &[u32]) {
+    /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
+    /// removal. `source_cause` is how the assumption itself counts for SE's rule
+    /// parents: the cell rule for cell chains, the house rule for region chains, none
+    /// otherwise.
+    fn offer(&mut self, sink: &mut Sink, mut hint: Hint, targets: &[u32], source_cause: Cause) {
         match sink {
             Sink::Best(best) => {
                 let replace = match best {
@@ -1037,8 +1052,12 @@ impl Engine {
                 }
             }
             Sink::All(list) => {
-                hint.rule_parents = self.rule_parents(targets);
-                list.push(hint);
+                // Only hints that rely on a removal of the outer chain are used.
+                let parents = self.rule_parents(targets, source_cause);
+                if !parents.is_empty() {
+                    hint.rule_parents = parents;
+                    list.push(hint);
+                }
             }
         }
     }
@@ -1197,6 +1216,7 @@ impl Engine {
                         pot,
                         &targets,
                         Pot::new(cell, sets[0].0, true),
+                        Cause::Cell,
                         sink,
                     );
                 }
@@ -1311,10 +1331,14 @@ impl Engine {
             technique
         };
         let name = self.name(what);
-        let detail = vec![
-            format!("If {}: {}", source.text(), self.path_text(dst_on)),
-            format!("and: {}", self.path_text(dst_off)),
-        ];
+        let detail = if matches!(sink, Sink::All(_)) {
+            Vec::new()
+        } else {
+            vec![
+                format!("If {}: {}", source.text(), self.path_text(dst_on)),
+                format!("and: {}", self.path_text(dst_off)),
+            ]
+        };
         let hint = Hint {
             kind: KindPub::Chain,
             rating,
@@ -1328,7 +1352,7 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
         };
-        self.offer(sink, hint, &[dst_on, dst_off]);
+        self.offer(sink, hint, &[dst_on, dst_off], Cause::None);
     }
 
     fn name(&self, what: &str) -> String {
@@ -1406,7 +1430,14 @@ impl Engine {
                     for (a, b) in &outcomes {
                         targets.push(if on { a.get(pot) } else { b.get(pot) });
                     }
-                    self.reduction_hint(Kind::Region, pot, &targets, Pot::new(cell, d, true), sink);
+                    self.reduction_hint(
+                        Kind::Region,
+                        pot,
+                        &targets,
+                        Pot::new(cell, d, true),
+                        Cause::House(h),
+                        sink,
+                    );
                 }
             }
             for (a, b) in outcomes {
@@ -1417,12 +1448,14 @@ impl Engine {
     }
 
     /// A cell or region forcing chain concluding `pot` from every branch (`targets`).
+    #[allow(clippy::too_many_arguments)]
     fn reduction_hint(
         &mut self,
         kind: Kind,
         pot: Pot,
         targets: &[u32],
         source: Pot,
+        source_cause: Cause,
         sink: &mut Sink,
     ) {
         let (cell, d) = (pot.cell(), pot.digit());
@@ -1457,7 +1490,11 @@ impl Engine {
             technique
         };
         let name = self.name(what);
-        let detail: Vec<String> = targets.iter().map(|&t| self.path_text(t)).collect();
+        let detail: Vec<String> = if matches!(sink, Sink::All(_)) {
+            Vec::new()
+        } else {
+            targets.iter().map(|&t| self.path_text(t)).collect()
+        };
         let hint = Hint {
             kind: KindPub::Chain,
             rating,
@@ -1471,7 +1508,7 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
         };
-        self.offer(sink, hint, targets);
+        self.offer(sink, hint, targets, source_cause);
     }
 
     // ---------------------------------------------------------------- nesting
@@ -1516,8 +1553,13 @@ impl Engine {
                         5 => Mode::MULTIPLE,
                         _ => Mode::dynamic(level.saturating_sub(4).min(1)),
                     };
-                    let mut inner = Engine::new(mode);
+                    // Reuse the nested engine of this mode (its buffers are large).
+                    let mut inner = match self.inner.iter().position(|e| e.mode == mode) {
+                        Some(i) => self.inner.swap_remove(i),
+                        None => Box::new(Engine::new(mode)),
+                    };
                     let hints = inner.all(&self.work, &self.save);
+                    self.inner.push(inner);
                     for hint in hints {
                         if hint.rule_parents.is_empty() {
                             continue;
@@ -1544,7 +1586,7 @@ impl Engine {
     /// SE `collectRuleParents` of a hint against the outer grid: for every "on"
     /// potential among the ancestors, the candidates of its cell (cell rule) or of its
     /// house (house rule) present in the outer grid but removed in this one.
-    fn rule_parents(&mut self, targets: &[u32]) -> Vec<Pot> {
+    fn rule_parents(&mut self, targets: &[u32], source_cause: Cause) -> Vec<Pot> {
         let Some(outer) = self.outer.as_ref() else {
             return Vec::new();
         };
@@ -1564,9 +1606,7 @@ impl Engine {
                 let node = self.arena.nodes[n as usize];
                 let mut cause = node.cause;
                 if cause == Cause::None {
-                    // The initial assumption of cell / region chains (approximation:
-                    // the cell rule).
-                    cause = Cause::Cell;
+                    cause = source_cause;
                 }
                 if pot.on() {
                     match cause {

@@ -283,9 +283,11 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             ];
             for (r1s, r2s) in pairs {
                 for d in 1..=9u8 {
+                    let gone = save.digit(d) & !work.digit(d);
                     for h1 in r1s.clone() {
                         let pos = work.digit(d) & t.house[h1];
-                        if board::count(pos) < 2 {
+                        // Hints without a removed candidate to rely on are not used.
+                        if board::count(pos) < 2 || gone & t.house[h1] == 0 {
                             continue;
                         }
                         for h2 in r2s.clone() {
