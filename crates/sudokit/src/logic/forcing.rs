@@ -367,7 +367,7 @@ pub struct Engine {
     /// The outer grid for rule parents, when this engine runs nested.
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
-    inner: Vec<Box<Engine>>,
+    inner: Vec<Engine>,
 }
 
 impl Engine {
@@ -1556,7 +1556,7 @@ impl Engine {
                     // Reuse the nested engine of this mode (its buffers are large).
                     let mut inner = match self.inner.iter().position(|e| e.mode == mode) {
                         Some(i) => self.inner.swap_remove(i),
-                        None => Box::new(Engine::new(mode)),
+                        None => Engine::new(mode),
                     };
                     let hints = inner.all(&self.work, &self.save);
                     self.inner.push(inner);
