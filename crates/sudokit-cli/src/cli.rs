@@ -56,6 +56,13 @@ pub enum Command {
     /// The general solution: every value each cell takes over all solutions, as pencil
     /// marks, and the cells that are the same in all solutions.
     General(GeneralArgs),
+    /// Solve puzzles step by step with human techniques, easiest first, explaining each
+    /// step.
+    Explain(ExplainArgs),
+    /// The next logical step for a puzzle or a pencil-mark grid (the current state).
+    Hint(HintArgs),
+    /// Rate puzzles: Sudoku Explainer's ER/EP/ED and a HoDoKu-style level and score.
+    Rate(RateArgs),
 }
 
 /// Which engine runs, and what it reports.
@@ -403,6 +410,44 @@ pub struct GenerateArgs {
     /// Print a summary on standard error.
     #[arg(long)]
     pub summary: bool,
+}
+
+/// Arguments of `sudokit explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print the pencil marks before each step and a sentence after it.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// Arguments of `sudokit hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Input: puzzles, or one pencil-mark grid / 729-character candidates line giving
+    /// the current state.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format (`line` prints the step's short line and its sentence; `json` one
+    /// object per puzzle).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
+}
+
+/// Arguments of `sudokit rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Running and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Arguments of `sudokit puzzles`.

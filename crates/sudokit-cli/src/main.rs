@@ -49,6 +49,9 @@ fn run() -> Result<u8> {
         Command::All(args) => commands::all::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::General(args) => commands::general::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Hint(args) => commands::hint::run(args),
+        Command::Rate(args) => commands::rate::run(args),
     }
 }
 

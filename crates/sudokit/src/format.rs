@@ -27,7 +27,7 @@ use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use crate::geometry::Geometry;
-use crate::grid::{Candidates, Grid};
+use crate::grid::{Candidates, DigitSet, Grid};
 use crate::shape::{MAX_SIZE, Shape};
 use crate::symbols::{Symbols, SymbolsError};
 use crate::variant::Variant;
@@ -879,6 +879,153 @@ impl fmt::Display for Format {
     }
 }
 
+/// Whether a text looks like a candidates state rather than a puzzle: a 729-character
+/// line (nine places per cell), or cells separated by blanks or frames whose number is
+/// a square (16, 36, 81, ...) with some cell holding several digits.
+pub fn looks_like_candidates(text: &str) -> bool {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.len() == 1 && lines[0].len() == 729 {
+        return true;
+    }
+    let tokens: Vec<&str> = lines
+        .iter()
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || "|-+.:*=".contains(c)))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let n = tokens.len();
+    (4..=MAX_SIZE).any(|k| k * k == n) && tokens.iter().any(|t| t.len() >= 2)
+}
+
+/// Reads candidates: a 729-character line (for each cell in row order, nine places
+/// holding its digits 1-9 where possible and `.` or `0` where not, as Sudoku
+/// Explainer's `%m` writes them), or a pencil-mark grid: one group of candidate digits
+/// per cell, separated by blanks, with optional frame characters (`|`, `-`, `+`, `.`,
+/// `:`, `*`) as HoDoKu, Simple Sudoku and [`to_pencilmarks`] write them. The side comes
+/// from the number of cells (16, 36, 81, ...) unless `options` fix it. Errors name the
+/// 1-based line and column.
+pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates, ParseError> {
+    let err = |line: usize, column: usize, message: String| ParseError {
+        line,
+        column,
+        message,
+    };
+    let first = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let Some((first_no, first_line)) = first else {
+        return Err(err(1, 1, "no candidates found".into()));
+    };
+    // The 729-character line.
+    let trimmed = first_line.trim();
+    if trimmed.len() == 729 && !trimmed.contains(' ') {
+        let offset = first_line.len() - first_line.trim_start().len();
+        let geometry = Arc::new(Geometry::new(Shape::CLASSIC));
+        let mut sets = vec![DigitSet::EMPTY; 81];
+        for (k, b) in trimmed.bytes().enumerate() {
+            let (cell, place) = (k / 9, k % 9);
+            let column = offset + k + 1;
+            match b {
+                b'.' | b'0' => {}
+                b'1'..=b'9' if (b - b'0') as usize == place + 1 => {
+                    sets[cell].insert(place as u8 + 1);
+                }
+                _ => {
+                    return Err(err(
+                        first_no + 1,
+                        column,
+                        format!(
+                            "expected {} or '.' for digit {} of {}, found {:?}",
+                            place + 1,
+                            place + 1,
+                            geometry.cell_name(cell),
+                            b as char
+                        ),
+                    ));
+                }
+            }
+        }
+        return Candidates::from_sets(geometry, sets)
+            .map_err(|e| err(first_no + 1, offset + 1, e.to_string()));
+    }
+    // A pencil-mark grid: tokens of symbols.
+    let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut start = None;
+        for (j, ch) in line
+            .char_indices()
+            .chain(std::iter::once((line.len(), ' ')))
+        {
+            let frame = ch.is_whitespace() || "|-+.:*=".contains(ch);
+            match (frame, start) {
+                (false, None) => start = Some(j),
+                (true, Some(st)) => {
+                    tokens.push((i + 1, st + 1, &line[st..j]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    let count = tokens.len();
+    let n = match options.geometry.as_ref() {
+        Some(g) => g.size(),
+        None => match options.shape {
+            Some(s) => s.size(),
+            None => (2..=MAX_SIZE).find(|&n| n * n == count).unwrap_or(0),
+        },
+    };
+    if n == 0 || n * n != count {
+        let (line, column) = tokens.last().map_or((1, 1), |t| (t.0, t.1));
+        return Err(err(
+            line,
+            column,
+            format!(
+                "found {count} cells of candidates; a pencil-mark grid needs 16, 36, 81, 256, ... (or --shape)"
+            ),
+        ));
+    }
+    let geometry = match options.geometry.clone() {
+        Some(g) => g,
+        None => {
+            let shape = options
+                .shape
+                .or_else(|| Shape::for_size(n))
+                .ok_or_else(|| err(1, 1, format!("no box shape for side {n}: use --shape")))?;
+            Geometry::standard(shape)
+        }
+    };
+    let symbols = options
+        .symbols
+        .symbols(n)
+        .map_err(|e| err(first_no + 1, 1, e.to_string()))?;
+    let mut sets = Vec::with_capacity(count);
+    for (line, column, tok) in tokens {
+        let mut set = DigitSet::EMPTY;
+        for (k, b) in tok.bytes().enumerate() {
+            match symbols.digit(b) {
+                Some(d) if d > 0 => set.insert(d),
+                _ => {
+                    return Err(err(
+                        line,
+                        column + k,
+                        format!("{:?} is not a digit of a {n}x{n} grid", b as char),
+                    ));
+                }
+            }
+        }
+        sets.push(set);
+    }
+    Candidates::from_sets(geometry, sets).map_err(|e| err(1, 1, e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1059,5 +1206,38 @@ mod tests {
             parse_one(&moler, &letters).unwrap().grid,
             parse_grid(LO_SHU).unwrap()
         );
+    }
+
+    #[test]
+    fn candidates_round_trip_through_pencil_marks() {
+        let grid = parse_grid(LO_SHU).unwrap();
+        let cands = Candidates::from_grid(&grid);
+        let text = to_pencilmarks(&cands, &Symbols::standard(9));
+        assert!(looks_like_candidates(&text));
+        let back = parse_candidates(&text, &ReadOptions::default()).unwrap();
+        assert_eq!(back, cands);
+    }
+
+    #[test]
+    fn candidates_from_a_729_line() {
+        let mut line = String::new();
+        for cell in 0..81 {
+            for d in 1..=9 {
+                line.push(if (cell + d) % 3 == 0 {
+                    (b'0' + d as u8) as char
+                } else {
+                    '.'
+                });
+            }
+        }
+        assert!(looks_like_candidates(&line));
+        let c = parse_candidates(&line, &ReadOptions::default()).unwrap();
+        assert_eq!(c.get(0).iter().collect::<Vec<_>>(), vec![3, 6, 9]);
+        let mut bad = line.clone();
+        bad.replace_range(10..11, "5");
+        let e = parse_candidates(&bad, &ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 11));
+        let short = parse_candidates("12 34\n5", &ReadOptions::default()).unwrap_err();
+        assert!(short.message.contains("found"));
     }
 }

@@ -13,6 +13,8 @@
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
 //! * [`render`]: grids laid out as drawing marks, and SVG;
 //! * [`rng`]: the seeded random numbers every randomised feature shares;
+//! * [`logic`]: human-style techniques as [`logic::Step`]s, the easiest-first solver, and
+//!   SE/HoDoKu-style ratings;
 //! * [`solve`]: exact search (first solution, counting up to a limit, enumeration), with
 //!   a specialised engine for classic 9x9 and a house-based one for every geometry.
 //! * [`transform`] and [`canon`]: the validity-preserving transformations (relabel,
@@ -31,6 +33,7 @@ pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod logic;
 pub mod puzzles;
 pub mod render;
 pub mod rng;

@@ -1,0 +1,294 @@
+//! `sudokit explain`: the whole logical path of each puzzle, easiest step first, one
+//! line per step (`--verbose`: the pencil marks before each step and a sentence after
+//! it). A step that needs brute force says so.
+//!
+//! JSON Lines records (`--format json`), a contract other tools rely on:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `index` | 1-based number of the puzzle in the whole input |
+//! | `file` | source name |
+//! | `line` | 1-based line where the puzzle starts |
+//! | `puzzle` | the puzzle on one line, or null when unreadable |
+//! | `status` | `solved`, `unsolvable`, `multiple`, `invalid`, or `timeout` (stuck) |
+//! | `error` | why the puzzle was not explained, else null |
+//! | `steps` | the steps, in order (see below) |
+//!
+//! Each step: `technique` (stable kebab-case name: `hidden-single`, `x-wing`,
+//! `forcing-net`...), `name` (display name), `rating` (Sudoku Explainer scale),
+//! `placements` (`r3c9=5`), `eliminations` (`r5c3<>7`), the pattern: `digits`,
+//! `cells`, `houses` (`r2`, `c5`, `b7`), `cover`, `fins`, `chain` (Eureka-style text or
+//! null), and `line` (the short form) and `text` (a sentence).
+
+use std::io::{self, IsTerminal, Write as _};
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::format::{self, SymbolStyle};
+use sudokit::logic::{self, State, Step};
+use sudokit::solve::{Verdict, solve_unique};
+use sudokit::{Geometry, Record};
+
+use crate::batch::{self, Outcome, Status};
+use crate::cli::{ExplainArgs, OutputFormat};
+use crate::input::{self, Item};
+use crate::output;
+
+/// A step as JSON (see the module documentation).
+#[derive(Serialize)]
+pub struct StepJson {
+    technique: &'static str,
+    name: String,
+    rating: f64,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+    digits: Vec<u8>,
+    cells: Vec<String>,
+    houses: Vec<String>,
+    cover: Vec<String>,
+    fins: Vec<String>,
+    chain: Option<String>,
+    line: String,
+    text: String,
+}
+
+impl StepJson {
+    /// The JSON form of a step.
+    pub fn new(step: &Step, g: &Geometry) -> StepJson {
+        let houses = |hs: &[usize]| hs.iter().map(|&h| g.houses()[h].to_string()).collect();
+        let cells = |cs: &[usize]| cs.iter().map(|&c| g.cell_name(c)).collect();
+        StepJson {
+            technique: step.technique.name(),
+            name: step.title().to_string(),
+            rating: step.rating_value(),
+            placements: step.placement_strings(g),
+            eliminations: step.elimination_strings(g),
+            digits: step.digits.clone(),
+            cells: cells(&step.cells),
+            houses: houses(&step.houses),
+            cover: houses(&step.cover),
+            fins: cells(&step.fins),
+            chain: (!step.chain.is_empty())
+                .then(|| logic::step::chain_text(g, &step.chain, &step.strong)),
+            line: step.line(g),
+            text: step.sentence(g),
+        }
+    }
+}
+
+/// Why a puzzle cannot be explained or rated: the status, a message, and the column
+/// of the fault (for one-line puzzles).
+pub struct Refusal {
+    /// Outcome status.
+    pub status: Status,
+    /// Message.
+    pub message: String,
+    /// 1-based column.
+    pub column: usize,
+}
+
+/// The starting state of a puzzle, or why logic cannot start: conflicting givens, no
+/// solution, or several solutions (uniqueness techniques would then be wrong).
+pub fn prepare(record: &Record) -> Result<State, Refusal> {
+    let grid = &record.grid;
+    if let Some(c) = grid.first_conflict() {
+        return Err(Refusal {
+            status: Status::Invalid,
+            message: c.describe(grid.geometry()),
+            column: if record.single_line {
+                record.column + c.second
+            } else {
+                record.column
+            },
+        });
+    }
+    match solve_unique(grid) {
+        Verdict::None => Err(Refusal {
+            status: Status::Unsolvable,
+            message: "the puzzle has no solution".into(),
+            column: record.column,
+        }),
+        Verdict::Multiple(_) => Err(Refusal {
+            status: Status::Multiple,
+            message: "the puzzle has several solutions; human techniques need a unique one".into(),
+            column: record.column,
+        }),
+        Verdict::Unique(_) => Ok(State::from_grid(grid)),
+    }
+}
+
+/// Runs `sudokit explain`; returns the exit code.
+pub fn run(args: ExplainArgs) -> Result<u8> {
+    let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
+    let options = input::read_options(&args.input);
+    let format = args.run.format.unwrap_or(if args.verbose {
+        OutputFormat::Pretty
+    } else {
+        OutputFormat::Line
+    });
+    let style = options.symbols.clone();
+    let verbose = args.verbose;
+    let mut out = output::stdout();
+    let threads = crate::threads(args.run.threads);
+    let summary = batch::run(
+        &sources,
+        &options,
+        threads,
+        |item| explain_item(item, format, verbose, &style),
+        &mut out,
+    )?;
+    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
+        eprintln!("{}", summary.line("explained"));
+    }
+    Ok(summary.exit_code())
+}
+
+#[derive(Serialize)]
+struct Record_<'a> {
+    index: u64,
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: &'static str,
+    error: Option<String>,
+    steps: Vec<StepJson>,
+}
+
+fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &SymbolStyle) -> Outcome {
+    let (record, state) = match &item.record {
+        Err(e) => {
+            return refusal(
+                item,
+                format,
+                None,
+                e.line,
+                e.column,
+                Status::Invalid,
+                &e.message,
+            );
+        }
+        Ok(r) => match prepare(r) {
+            Err(f) => {
+                return refusal(
+                    item,
+                    format,
+                    Some(r),
+                    r.line,
+                    f.column,
+                    f.status,
+                    &f.message,
+                );
+            }
+            Ok(s) => (r, s),
+        },
+    };
+    let path = logic::explain(&state);
+    let status = if path.solved {
+        Status::Solved
+    } else {
+        Status::Timeout
+    };
+    let g = state.geometry().clone();
+    let puzzle = output::line(&record.grid, style);
+    let text = match format {
+        OutputFormat::Json => {
+            let json = Record_ {
+                index: item.index,
+                file: &item.source,
+                line: record.line,
+                puzzle: Some(puzzle),
+                status: status.name(),
+                error: None,
+                steps: path.steps.iter().map(|st| StepJson::new(st, &g)).collect(),
+            };
+            format!(
+                "{}\n",
+                serde_json::to_string(&json).expect("records serialise")
+            )
+        }
+        _ => {
+            let mut s = format!(
+                "# {} {}:{} {} ({} steps)\n{}\n",
+                item.index,
+                item.source,
+                record.line,
+                status.name(),
+                path.steps.len(),
+                puzzle
+            );
+            let symbols = output::symbols(style, g.size());
+            let mut replay = state.clone();
+            for (i, st) in path.steps.iter().enumerate() {
+                if verbose || format == OutputFormat::Pretty {
+                    s.push('\n');
+                    s.push_str(&format::to_pencilmarks(replay.candidates(), &symbols));
+                }
+                s.push_str(&format!("{:>3}. {}\n", i + 1, st.line(&g)));
+                if verbose || format == OutputFormat::Pretty {
+                    s.push_str(&format!("     {}\n", st.sentence(&g)));
+                }
+                replay.apply(st);
+            }
+            if !path.solved {
+                s.push_str("no further logical step: the puzzle is not solved\n");
+            }
+            s
+        }
+    };
+    Outcome {
+        text,
+        status,
+        diagnostic: None,
+    }
+}
+
+/// The outcome of a puzzle that could not be explained.
+pub fn refusal(
+    item: &Item,
+    format: OutputFormat,
+    record: Option<&Record>,
+    line: usize,
+    column: usize,
+    status: Status,
+    message: &str,
+) -> Outcome {
+    let diagnostic = Some(format!("{}:{}:{}: {}", item.source, line, column, message));
+    let text = match format {
+        OutputFormat::Json => {
+            let json = Record_ {
+                index: item.index,
+                file: &item.source,
+                line,
+                puzzle: record.map(|r| output::line(&r.grid, &SymbolStyle::Standard)),
+                status: status.name(),
+                error: Some(message.to_string()),
+                steps: Vec::new(),
+            };
+            format!(
+                "{}\n",
+                serde_json::to_string(&json).expect("records serialise")
+            )
+        }
+        _ => format!(
+            "# {} {}:{} {}: {}\n",
+            item.index,
+            item.source,
+            line,
+            status.name(),
+            message
+        ),
+    };
+    Outcome {
+        text,
+        status,
+        diagnostic,
+    }
+}
+
+/// Writes one line to standard output (used by `hint`).
+pub fn print(text: &str) -> Result<()> {
+    let mut out = output::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! `sudokit hint`: the next step for each puzzle, or for a current state given as a
+//! pencil-mark grid or a 729-character candidates line (read whole; errors name the
+//! line and column). When no technique applies the hint is a brute-force step, marked
+//! as such.
+//!
+//! JSON Lines records (`--format json`): `index`, `file`, `line`, `status` (`solved`
+//! when a step was found, `unsolvable`, `multiple`, `invalid`, `timeout` when none),
+//! `step` (as in `sudokit explain`, or null) and `error`.
+
+use std::io::Read as _;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use sudokit::format::{looks_like_candidates, parse_candidates};
+use sudokit::logic::{self, State};
+
+use crate::batch::{self, Outcome, Status};
+use crate::cli::{HintArgs, OutputFormat};
+use crate::commands::explain::{StepJson, prepare, print, refusal};
+use crate::input::{self, Item, Source};
+use crate::output;
+
+#[derive(Serialize)]
+struct HintJson<'a> {
+    index: u64,
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    step: Option<StepJson>,
+    error: Option<String>,
+}
+
+/// Runs `sudokit hint`; returns the exit code.
+pub fn run(args: HintArgs) -> Result<u8> {
+    let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
+    let options = input::read_options(&args.input);
+    let format = args.format.unwrap_or(OutputFormat::Line);
+    let mut code = 0;
+    let mut puzzles: Vec<Source> = Vec::new();
+    for src in sources {
+        let text = match &src {
+            Source::Text(_, t) => t.clone(),
+            Source::File(path) => {
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
+            }
+            Source::Stdin => {
+                let mut t = String::new();
+                std::io::stdin().read_to_string(&mut t)?;
+                t
+            }
+        };
+        if !looks_like_candidates(&text) {
+            puzzles.push(Source::Text(src.name().to_string(), text));
+            continue;
+        }
+        match parse_candidates(&text, &options) {
+            Err(e) => {
+                eprintln!("{}:{}:{}: {}", src.name(), e.line, e.column, e.message);
+                code = 2;
+            }
+            Ok(cands) => {
+                let state = State::from_candidates(cands);
+                let item = Item {
+                    index: 1,
+                    source: src.name().into(),
+                    record: Err(sudokit::format::ParseError {
+                        line: 1,
+                        column: 1,
+                        message: String::new(),
+                    }),
+                    text: String::new(),
+                };
+                let outcome = hint_state(&item, 1, &state, format);
+                print(&outcome.text)?;
+                if outcome.status != Status::Solved {
+                    code = code.max(1);
+                }
+            }
+        }
+    }
+    if !puzzles.is_empty() {
+        let mut out = output::stdout();
+        let summary = batch::run(
+            &puzzles,
+            &options,
+            1,
+            |item| match &item.record {
+                Err(e) => refusal(
+                    item,
+                    format,
+                    None,
+                    e.line,
+                    e.column,
+                    Status::Invalid,
+                    &e.message,
+                ),
+                Ok(r) => match prepare(r) {
+                    Err(f) => refusal(
+                        item,
+                        format,
+                        Some(r),
+                        r.line,
+                        f.column,
+                        f.status,
+                        &f.message,
+                    ),
+                    Ok(state) => hint_state(item, r.line, &state, format),
+                },
+            },
+            &mut out,
+        )?;
+        code = code.max(summary.exit_code());
+    }
+    Ok(code)
+}
+
+fn hint_state(item: &Item, line: usize, state: &State, format: OutputFormat) -> Outcome {
+    let g = state.geometry().clone();
+    let step = logic::hint(state);
+    let status = if step.is_some() {
+        Status::Solved
+    } else if state.is_broken() {
+        Status::Unsolvable
+    } else {
+        Status::Timeout
+    };
+    let text = match format {
+        OutputFormat::Json => {
+            let json = HintJson {
+                index: item.index,
+                file: &item.source,
+                line,
+                status: status.name(),
+                step: step.as_ref().map(|st| StepJson::new(st, &g)),
+                error: None,
+            };
+            format!(
+                "{}\n",
+                serde_json::to_string(&json).expect("records serialise")
+            )
+        }
+        _ => match &step {
+            Some(st) => format!("{}\n{}\n", st.line(&g), st.sentence(&g)),
+            None if state.is_solved() => "the puzzle is solved\n".to_string(),
+            None => "no step: the candidates contradict each other\n".to_string(),
+        },
+    };
+    Outcome {
+        text,
+        status,
+        diagnostic: None,
+    }
+}

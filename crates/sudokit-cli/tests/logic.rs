@@ -1,0 +1,300 @@
+//! `sudokit explain`, `hint`, `rate`, and the logic engine's soundness and rating
+//! agreement on samples of the data sets (whole sets: ignored tests).
+//!
+//! Soundness: every step of every path is checked against the puzzle's solution (the
+//! library's paths check themselves in debug builds, which tests are; the tests check
+//! again explicitly). Agreement: the sudoku-exchange ratings were given by Sukaku
+//! Explainer, an independent program.
+
+use predicates::prelude::*;
+use serde_json::Value;
+use sudokit::format::parse_grid;
+use sudokit::logic::{self, State, check_step, se};
+use sudokit::solve::{Verdict, solve_unique};
+
+use crate::util::{data, sudokit};
+
+/// A 6.4 puzzle from the sudoku-exchange collection (Sukaku Explainer's ER).
+const DIABOLICAL: &str =
+    "000000000040807050002034600098375020001206500050149360004790100070403090000000000";
+
+fn json_lines(output: &std::process::Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+#[test]
+fn explain_lists_every_step_and_solves() {
+    let out = sudokit()
+        .args(["explain", DIABOLICAL])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("# 1 <argument>:1 solved"));
+    assert!(text.contains("  1. Full House: b5 => r5c5=8"));
+    assert!(text.contains("X-Wing: 1 r2,r8 c1,c5 => r1c5,r9c1,r9c5<>1"));
+}
+
+#[test]
+fn explain_verbose_shows_pencil_marks_and_sentences() {
+    sudokit()
+        .args(["explain", "--verbose", DIABOLICAL])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--------------------+"))
+        .stdout(predicate::str::contains("is the last empty cell of box 5"));
+}
+
+#[test]
+fn explain_json_steps_have_the_contract_keys() {
+    let out = sudokit()
+        .args(["explain", "-f", "json", DIABOLICAL])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    assert_eq!(r["status"], "solved");
+    let steps = r["steps"].as_array().expect("steps");
+    assert!(!steps.is_empty());
+    for step in steps {
+        for key in [
+            "technique",
+            "placements",
+            "eliminations",
+            "digits",
+            "cells",
+            "houses",
+            "text",
+        ] {
+            assert!(step.get(key).is_some(), "missing {key}: {step}");
+        }
+        let t = step["technique"].as_str().expect("name");
+        assert!(logic::Technique::from_name(t).is_some(), "{t}");
+    }
+    assert_eq!(steps[0]["placements"][0], "r5c5=8");
+    let xwing = steps
+        .iter()
+        .find(|s| s["technique"] == "x-wing")
+        .expect("x-wing");
+    assert_eq!(xwing["eliminations"][0], "r1c5<>1");
+}
+
+#[test]
+fn hint_of_a_puzzle_and_of_its_pencil_marks() {
+    sudokit()
+        .args(["hint", DIABOLICAL])
+        .assert()
+        .success()
+        .stdout("Full House: b5 => r5c5=8\nr5c5 is the last empty cell of box 5, so r5c5 is 8.\n");
+    // The same state as a pencil-mark grid (as `explain --verbose` prints it).
+    let grid = parse_grid(DIABOLICAL).unwrap();
+    let pm = sudokit::format::to_pencilmarks(
+        State::from_grid(&grid).candidates(),
+        &sudokit::Symbols::standard(9),
+    );
+    sudokit()
+        .args(["hint", &pm])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("r5c5=8"));
+}
+
+#[test]
+fn hint_reads_a_729_character_line() {
+    let grid = parse_grid(DIABOLICAL).unwrap();
+    let state = State::from_grid(&grid);
+    let line: String = (0..81)
+        .flat_map(|c| {
+            let set = state.candidates().get(c);
+            (1..=9u8).map(move |d| {
+                if set.contains(d) {
+                    (b'0' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect();
+    assert_eq!(line.len(), 729);
+    let out = sudokit()
+        .args(["hint", "-f", "json", &line])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["step"]["technique"], "full-house");
+}
+
+#[test]
+fn hint_reports_a_bad_pencil_mark_grid_with_line_and_column() {
+    let mut bad = String::new();
+    for r in 0..9 {
+        let row: Vec<&str> = (0..9)
+            .map(|c| if r == 2 && c == 4 { "1x3" } else { "12" })
+            .collect();
+        bad.push_str(&row.join(" "));
+        bad.push('\n');
+    }
+    sudokit()
+        .args(["hint", &bad])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<argument>:3:14:"));
+}
+
+#[test]
+fn rate_prints_se_ratings_and_hodoku_level() {
+    sudokit()
+        .args(["rate", DIABOLICAL])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(" 6.4/1.0/1.0 unfair 1436\n"));
+    let out = sudokit()
+        .args(["rate", "-f", "json", DIABOLICAL, "lo-shu"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    for key in ["er", "ep", "ed", "level", "score", "techniques"] {
+        assert!(records[0].get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(records[0]["er"], 6.4);
+    assert_eq!(records[1]["level"], "easy");
+}
+
+#[test]
+fn rate_refuses_puzzles_without_a_unique_solution() {
+    // lo-shu-6 has two solutions (see the solve tests).
+    sudokit()
+        .args(["rate", "lo-shu-6"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("# multiple"))
+        .stderr(predicate::str::contains("several solutions"));
+}
+
+// ------------------------------------------------------------------ data sets
+
+/// Puzzles of a data file: every `step`-th non-comment line, at most `limit`.
+fn sample(name: &str, step: usize, limit: usize) -> Option<Vec<(String, Option<u16>)>> {
+    let text = std::fs::read_to_string(data(name)?).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .step_by(step)
+            .take(limit)
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                if f.len() >= 3 {
+                    let r: f64 = f[2].parse().expect("rating");
+                    (f[1].to_string(), Some((r * 10.0).round() as u16))
+                } else {
+                    (f[0][..81].to_string(), None)
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Checks both paths of a puzzle against its solution; returns our ER.
+fn check_puzzle(puzzle: &str, human: bool) -> Option<u16> {
+    let grid = parse_grid(puzzle).expect("puzzle");
+    let Verdict::Unique(solution) = solve_unique(&grid) else {
+        panic!("not unique: {puzzle}");
+    };
+    let start = State::from_grid(&grid);
+    let rated = se::rate(&start, &se::Options::default());
+    for step in &rated.steps {
+        if let Err(e) = check_step(step, solution.cells(), grid.geometry()) {
+            panic!("{puzzle}: SE path: {e}");
+        }
+    }
+    if human {
+        let path = logic::explain(&start);
+        assert!(path.solved, "{puzzle}");
+        for step in &path.steps {
+            if let Err(e) = check_step(step, solution.cells(), grid.geometry()) {
+                panic!("{puzzle}: human path: {e}");
+            }
+        }
+    }
+    rated.solved.then_some(rated.er)
+}
+
+/// Agreement counts: (puzzles, exact, within 0.5).
+fn agreement(puzzles: &[(String, Option<u16>)], human: bool) -> (usize, usize, usize) {
+    let (mut exact, mut near) = (0, 0);
+    for (p, expected) in puzzles {
+        let got = check_puzzle(p, human);
+        let expected = expected.expect("rated data");
+        let d = (got.unwrap_or(200) as i32 - expected as i32).abs();
+        exact += (d == 0) as usize;
+        near += (d <= 5) as usize;
+    }
+    (puzzles.len(), exact, near)
+}
+
+#[test]
+fn sudoku_exchange_sample_is_sound_and_agrees_with_sukaku_explainer() {
+    let Some(puzzles) = sample("sudoku-exchange/diabolical.txt", 400, 100) else {
+        eprintln!("skipping: data not found");
+        return;
+    };
+    let (n, exact, near) = agreement(&puzzles, true);
+    assert!(exact * 10 >= n * 9, "exact {exact}/{n}");
+    assert!(near * 100 >= n * 99, "within 0.5 {near}/{n}");
+}
+
+#[test]
+fn top1465_sample_is_solved_by_logic_soundly() {
+    let Some(puzzles) = sample("puzzles3_magictour_top1465", 50, 30) else {
+        eprintln!("skipping: data not found");
+        return;
+    };
+    for (p, _) in &puzzles {
+        assert!(check_puzzle(p, false).is_some(), "{p} needs brute force");
+    }
+}
+
+#[test]
+#[ignore = "whole set: 39,719 puzzles, about 10 minutes in release mode"]
+fn sudoku_exchange_whole_set() {
+    let Some(puzzles) = sample("sudoku-exchange/diabolical.txt", 1, usize::MAX) else {
+        return;
+    };
+    let (n, exact, near) = agreement(&puzzles, false);
+    assert!(exact * 10 >= n * 9, "exact {exact}/{n}");
+    assert!(near * 100 >= n * 99, "within 0.5 {near}/{n}");
+}
+
+#[test]
+#[ignore = "whole set: 1,465 puzzles, some needing nested forcing chains (minutes)"]
+fn top1465_whole_set_needs_no_brute_force() {
+    let Some(puzzles) = sample("puzzles3_magictour_top1465", 1, usize::MAX) else {
+        return;
+    };
+    for (p, _) in &puzzles {
+        assert!(check_puzzle(p, true).is_some(), "{p} needs brute force");
+    }
+}
+
+#[test]
+#[ignore = "whole set: 375 of the hardest known puzzles, nested forcing chains (hours)"]
+fn hardest_1106_whole_set_needs_no_brute_force() {
+    let Some(puzzles) = sample("puzzles6_forum_hardest_1106", 1, usize::MAX) else {
+        return;
+    };
+    for (p, _) in &puzzles {
+        assert!(check_puzzle(p, false).is_some(), "{p} needs brute force");
+    }
+}

@@ -1,0 +1,238 @@
+//! Bivalue Universal Grave, on 9x9 (uniqueness): if every unsolved cell had two
+//! candidates and every digit two places in each house, the puzzle would have two
+//! solutions. The few "BUG cells" with extra candidates must break that pattern.
+//!
+//! BUG+1 (one BUG cell): it takes its extra digit. Sudoku Explainer's types 2-4 (several
+//! BUG cells) are found by [`se_bug`] with SE's ratings (5.6 type 1, 5.7 types 2 and 4,
+//! 5.6 + 0.1 per subset size for type 3).
+
+use super::board::{self, Board, CellSet};
+use super::{Emit, Step, Technique, combinations};
+
+/// BUG cells and their BUG digits, or None when the grid is not a BUG pattern plus
+/// extras (SE's detection, in box / row / column order).
+fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
+    let t = board::tables();
+    let mut temp = b.clone();
+    let mut cells: Vec<usize> = Vec::new();
+    let mut values: Vec<u16> = Vec::new();
+    let mut all: u16 = 0;
+    let mut common: Option<CellSet> = None;
+    for h in (18..27).chain(0..9).chain(9..18) {
+        for d in 1..=9u8 {
+            let pos = b.digit(d) & t.house[h];
+            let n = board::count(pos);
+            if n == 0 || n == 2 {
+                continue;
+            }
+            let big: Vec<usize> = board::cells(pos)
+                .filter(|&c| b.cand[c].count_ones() >= 3)
+                .collect();
+            if big.is_empty() {
+                return None;
+            }
+            if big.len() == 1 {
+                let c = big[0];
+                let i = match cells.iter().position(|&x| x == c) {
+                    Some(i) => i,
+                    None => {
+                        cells.push(c);
+                        values.push(0);
+                        cells.len() - 1
+                    }
+                };
+                values[i] |= 1 << (d - 1);
+                all |= 1 << (d - 1);
+                temp.remove(c, d);
+                let mut cm = common.unwrap_or(t.peers[c]) & t.peers[c];
+                for &x in &cells {
+                    cm &= !(1u128 << x);
+                }
+                common = Some(cm);
+                if cells.len() > 1 && all.count_ones() > 1 && cm == 0 {
+                    return None;
+                }
+            }
+        }
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    if (0..81).any(|c| temp.value[c] == 0 && temp.cand[c].count_ones() != 2) {
+        return None;
+    }
+    for h in 0..27 {
+        for d in 1..=9u8 {
+            let n = board::count(temp.digit(d) & t.house[h]);
+            if n != 0 && n != 2 {
+                return None;
+            }
+        }
+    }
+    Some((cells, values, all, common.unwrap_or(0)))
+}
+
+/// BUG+1: the single BUG cell keeps only its BUG digit (placed).
+pub fn bug_plus_one(b: &Board, emit: Emit) -> bool {
+    let Some((cells, _, all, _)) = detect(b) else {
+        return true;
+    };
+    if cells.len() != 1 || all.count_ones() != 1 {
+        return true;
+    }
+    let c = cells[0];
+    let d = all.trailing_zeros() as u8 + 1;
+    let mut st = Step::new(Technique::BugPlusOne);
+    st.digits = vec![d];
+    st.cells = vec![c];
+    st.placements = vec![(c, d)];
+    st.eliminations = board::digits(b.cand[c] & !all).map(|e| (c, e)).collect();
+    st.rating = 56;
+    emit(st)
+}
+
+/// Sudoku Explainer's BUG types 1-4.
+pub fn se_bug(b: &Board, emit: Emit) -> bool {
+    let t = board::tables();
+    let Some((cells, values, all, common)) = detect(b) else {
+        return true;
+    };
+    let mut out: Vec<Step> = Vec::new();
+    if cells.len() == 1 {
+        let c = cells[0];
+        let mut st = Step::new(Technique::BugPlusOne);
+        st.cells = vec![c];
+        st.digits = board::digits(all).collect();
+        st.eliminations = board::digits(b.cand[c] & !all).map(|e| (c, e)).collect();
+        if all.count_ones() == 1 {
+            st.placements = vec![(c, all.trailing_zeros() as u8 + 1)];
+        }
+        st.rating = 56;
+        out.push(st);
+    } else if all.count_ones() == 1 {
+        let d = all.trailing_zeros() as u8 + 1;
+        let victims = common & b.digit(d);
+        if victims != 0 {
+            let mut st = Step::new(Technique::BugType2);
+            st.cells = cells.clone();
+            st.digits = vec![d];
+            st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
+            st.rating = 57;
+            out.push(st);
+        }
+        if cells.len() == 2 {
+            out.extend(type4(b, &cells, &values, all));
+        }
+    } else if common != 0 {
+        if cells.len() == 2 {
+            out.extend(type4(b, &cells, &values, all));
+        }
+        // Type 3: the BUG digits form a naked subset with other cells of a shared house.
+        for rt in [2usize, 0, 1] {
+            let h = t.houses_of[cells[0]][rt] as usize;
+            if cells.iter().any(|&c| t.houses_of[c][rt] as usize != h) {
+                continue;
+            }
+            let region_cells: Vec<usize> = board::cells(common & t.house[h]).collect();
+            for degree in 2..=6usize {
+                if region_cells.len() < degree {
+                    continue;
+                }
+                combinations(&region_cells, degree - 1, &mut |naked| {
+                    let other = naked.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                    if other.count_ones() as usize != degree {
+                        return true;
+                    }
+                    let union = other | all;
+                    if union.count_ones() as usize != degree
+                        || naked.iter().any(|&c| b.cand[c] == 0)
+                    {
+                        return true;
+                    }
+                    let mut elims = Vec::new();
+                    for &c in &region_cells {
+                        if naked.contains(&c) {
+                            continue;
+                        }
+                        for d in board::digits(b.cand[c] & union) {
+                            elims.push((c, d));
+                        }
+                    }
+                    if !elims.is_empty() {
+                        let mut st = Step::new(Technique::BugType3);
+                        st.cells = cells.clone();
+                        st.fins = naked.to_vec();
+                        st.digits = board::digits(union).collect();
+                        st.houses = vec![h];
+                        st.eliminations = elims;
+                        st.rating = 56 + degree as u16;
+                        out.push(st);
+                    }
+                    true
+                });
+            }
+        }
+    }
+    for st in out {
+        if st.eliminations.is_empty() && st.placements.is_empty() {
+            continue;
+        }
+        if !emit(st) {
+            return false;
+        }
+    }
+    true
+}
+
+/// BUG type 4: two BUG cells in one house sharing one non-BUG digit `u`. One of them
+/// takes one of its BUG digits (else the grid is a deadly BUG), and `u`, confined to the
+/// two cells in that house, is in the other: each cell keeps only its BUG digits and
+/// `u`.
+fn type4(b: &Board, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
+    let t = board::tables();
+    let (c1, c2) = (cells[0], cells[1]);
+    let shared = b.cand[c1] & b.cand[c2] & !all;
+    if shared.count_ones() != 1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for rt in [2usize, 0, 1] {
+        if t.houses_of[c1][rt] != t.houses_of[c2][rt] {
+            continue;
+        }
+        let mut elims = Vec::new();
+        for (i, c) in [c1, c2].into_iter().enumerate() {
+            for d in board::digits(b.cand[c] & !(values[i] | shared)) {
+                elims.push((c, d));
+            }
+        }
+        if !elims.is_empty() {
+            let mut st = Step::new(Technique::BugType4);
+            st.cells = cells.to_vec();
+            st.digits = board::digits(all | shared).collect();
+            st.houses = vec![t.houses_of[c1][rt] as usize];
+            st.eliminations = elims;
+            st.rating = 57;
+            out.push(st);
+        }
+        break;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::{SAMPLES, check_sound, state};
+
+    #[test]
+    fn bug_is_sound_on_samples() {
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            se_bug(&b, &mut |st| {
+                check_sound(p, &st);
+                true
+            });
+        }
+    }
+}

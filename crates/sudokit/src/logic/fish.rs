@@ -1,0 +1,224 @@
+//! Fish: X-Wing, Swordfish, Jellyfish (basic fish on rows and columns, any geometry),
+//! and their finned and sashimi forms (9x9, fins in one box).
+//!
+//! A basic fish of size `k` on digit `d`: `k` base lines in which `d` can only go in
+//! `k` cover lines of the other direction; `d` then fills the intersections, so it
+//! leaves the rest of the cover lines. A finned fish has extra candidates (fins) in the
+//! base lines, all in one box: either the fish holds or a fin is true, and both remove
+//! `d` from the cover cells of the fin's box.
+
+use crate::geometry::Cell;
+
+use super::board::{self, Board, CellSet};
+use super::{Emit, State, Step, Technique, combinations};
+
+fn basic_technique(k: usize) -> (Technique, u16) {
+    match k {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    }
+}
+
+/// Basic fish of size `k`, for every digit, base columns first then base rows (Sudoku
+/// Explainer's order). With `se`, Sudoku Explainer's precondition: at least `2k`
+/// unplaced occurrences of the digit.
+pub fn basic(s: &State, k: usize, se: bool, emit: Emit) -> bool {
+    let g = s.geometry().clone();
+    let n = g.size();
+    // Orientation 0: base columns (cover rows); 1: base rows (cover columns).
+    for orientation in 0..2 {
+        for d in 1..=n as u8 {
+            if se {
+                let placed = s.values().iter().filter(|&&v| v == d).count();
+                if placed + 2 * k > n {
+                    continue;
+                }
+            }
+            // For each base line, the set of cross indices where d is possible.
+            let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
+            for i in 0..n {
+                let h = if orientation == 0 { n + i } else { i };
+                let mask = s.pos(h, d);
+                let m = mask.count_ones() as usize;
+                if m >= 1 && m <= k {
+                    lines.push((i, mask));
+                }
+            }
+            if lines.len() < k {
+                continue;
+            }
+            let keep_going = combinations(&lines, k, &mut |set| {
+                let union = set.iter().fold(0u64, |u, l| u | l.1);
+                if union.count_ones() as usize != k {
+                    return true;
+                }
+                let base: Vec<usize> = set.iter().map(|l| l.0).collect();
+                let mut eliminations = Vec::new();
+                let mut cells = Vec::new();
+                for j in (0..n).filter(|j| union >> j & 1 == 1) {
+                    for i in 0..n {
+                        let cell = if orientation == 0 {
+                            g.cell(j, i)
+                        } else {
+                            g.cell(i, j)
+                        };
+                        if s.value(cell) != 0 || !s.cands(cell).contains(d) {
+                            continue;
+                        }
+                        if base.contains(&i) {
+                            cells.push(cell);
+                        } else {
+                            eliminations.push((cell, d));
+                        }
+                    }
+                }
+                if eliminations.is_empty() {
+                    return true;
+                }
+                let house = |line: usize, column: bool| if column { n + line } else { line };
+                let (technique, rating) = basic_technique(k);
+                let mut step = Step::new(technique);
+                step.digits = vec![d];
+                cells.sort_unstable();
+                step.cells = cells;
+                step.houses = base.iter().map(|&i| house(i, orientation == 0)).collect();
+                step.cover = (0..n)
+                    .filter(|j| union >> j & 1 == 1)
+                    .map(|j| house(j, orientation != 0))
+                    .collect();
+                eliminations.sort_unstable();
+                step.eliminations = eliminations;
+                step.rating = rating;
+                emit(step)
+            });
+            if !keep_going {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn finned_technique(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (2, true) => Technique::SashimiXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// Finned and sashimi fish of size `k` on a 9x9 board (base rows first, then columns).
+pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
+    let t = board::tables();
+    for rows_base in [true, false] {
+        for d in 1..=9u8 {
+            let dc = b.digit(d);
+            // Base lines with candidates, as (house, cells).
+            let lines: Vec<(usize, CellSet)> = (0..9)
+                .map(|i| if rows_base { i } else { 9 + i })
+                .map(|h| (h, dc & t.house[h]))
+                .filter(|&(_, m)| m != 0 && board::count(m) <= 5)
+                .collect();
+            let keep = combinations(&lines, k, &mut |set| {
+                let base: CellSet = set.iter().fold(0, |u, l| u | l.1);
+                // Cross lines touched.
+                let mut cross: Vec<usize> = board::cells(base)
+                    .map(|c| {
+                        if rows_base {
+                            9 + board::col(c)
+                        } else {
+                            board::row(c)
+                        }
+                    })
+                    .collect();
+                cross.sort_unstable();
+                cross.dedup();
+                if cross.len() <= k {
+                    return true; // a basic fish (or less): not finned
+                }
+                combinations(&cross, k, &mut |cover| {
+                    let cover_cells: CellSet = cover.iter().fold(0, |u, &h| u | t.house[h]);
+                    let fins = base & !cover_cells;
+                    if fins == 0 {
+                        return true;
+                    }
+                    let fin_box = board::boxn(board::first(fins));
+                    let box_cells = t.house[18 + fin_box];
+                    if fins & !box_cells != 0 {
+                        return true;
+                    }
+                    // Every base line must keep a candidate in the cover (else it is a
+                    // different, degenerate pattern).
+                    if set.iter().any(|l| l.1 & cover_cells == 0) {
+                        return true;
+                    }
+                    let victims = dc & cover_cells & box_cells & !base;
+                    if victims == 0 {
+                        return true;
+                    }
+                    let sashimi = set.iter().any(|l| board::count(l.1 & cover_cells) < 2);
+                    let mut step = Step::new(finned_technique(k, sashimi));
+                    step.digits = vec![d];
+                    step.cells = board::cells(base & cover_cells).collect();
+                    step.houses = set.iter().map(|l| l.0).collect();
+                    step.cover = cover.to_vec();
+                    step.fins = board::cells(fins).collect();
+                    step.eliminations = board::cells(victims).map(|c: Cell| (c, d)).collect();
+                    step.rating = match k {
+                        2 => 34,
+                        3 => 40,
+                        _ => 54,
+                    };
+                    emit(step)
+                })
+            });
+            if !keep {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::{check_sound, collect, state};
+
+    // HoDoKu's X-Wing example puzzle (an SE 3.2 puzzle).
+    const XWING: &str =
+        "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5";
+
+    #[test]
+    fn x_wing_found_and_sound() {
+        let s = state(XWING);
+        let steps = collect(&s, |s, e| basic(s, 2, false, e));
+        assert!(!steps.is_empty());
+        for step in &steps {
+            check_sound(XWING, step);
+            assert_eq!(step.technique, Technique::XWing);
+        }
+    }
+
+    #[test]
+    fn finned_fish_are_sound() {
+        for p in crate::logic::testing::SAMPLES {
+            let s = state(p);
+            let b = Board::from_state(&s);
+            for k in 2..=4 {
+                let mut steps = Vec::new();
+                finned(&b, k, &mut |st| {
+                    steps.push(st);
+                    true
+                });
+                for step in &steps {
+                    check_sound(p, step);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,452 @@
+//! Sudoku Explainer's rating path: its producers in its order with its difficulty
+//! values, as Sukaku Explainer (the SE fork that rated the sudoku-exchange collection)
+//! runs them by default.
+//!
+//! SE does not pick the easiest step overall: it asks each producer in turn and
+//! applies the first step found (producers are ordered by difficulty, so this is
+//! nearly the same). ER is the highest rating applied, EP the highest up to the first
+//! placement, ED the first step's rating. The extra Sukaku techniques (2- and 3-link
+//! strong-link fish, WXYZ- and VWXYZ-wings) are on by default; 4-link fish, UVWXYZ- and
+//! TUVWXYZ-wings are options because the data we compare against was rated without them.
+
+use crate::geometry::Cell;
+
+use super::board::{self, Board};
+use super::forcing::{Engine, Mode, Pot};
+
+use super::{State, Step, bug, exclusion, fish, intersections, singles, strong_links, subsets};
+use super::{uniqueness, wings};
+
+/// Which optional producers run.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// 4 strong-link fish (Sukaku, 5.8-6.1).
+    pub four_links: bool,
+    /// UVWXYZ-wings (Sukaku, 6.6).
+    pub uvwxyz: bool,
+    /// TUVWXYZ-wings (Sukaku, 7.5).
+    pub tuvwxyz: bool,
+    /// The deepest forcing-chain nesting level tried (SE goes to 4 and beyond).
+    pub max_level: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            four_links: false,
+            uvwxyz: false,
+            tuvwxyz: false,
+            max_level: 4,
+        }
+    }
+}
+
+/// The result of rating one puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct Rated {
+    /// ER in tenths (the hardest step); 0 when the path does not finish.
+    pub er: u16,
+    /// EP in tenths (hardest up to the first placement).
+    pub ep: u16,
+    /// ED in tenths (the first step).
+    pub ed: u16,
+    /// The steps applied.
+    pub steps: Vec<Step>,
+    /// Whether the path solved the puzzle.
+    pub solved: bool,
+}
+
+/// The first step in SE's order, or None when SE's techniques are exhausted.
+pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
+    let mut found: Option<Step> = None;
+    macro_rules! first {
+        ($e:expr) => {{
+            let mut emit = |st: Step| {
+                found = Some(st);
+                false
+            };
+            let f: &mut dyn FnMut(Step) -> bool = &mut emit;
+            $e(f);
+            if found.is_some() {
+                return found;
+            }
+        }};
+    }
+    // Direct techniques (they place a value).
+    first!(|e| hidden_singles(s, e));
+    first!(|e| intersections::direct(s, true, e));
+    first!(|e| subsets::direct_hidden(s, 2, e));
+    first!(|e| singles::naked_single(s, e));
+    first!(|e| subsets::direct_hidden(s, 3, e));
+    // Indirect techniques.
+    first!(|e| intersections::pointing(s, e));
+    first!(|e| intersections::claiming(s, e));
+    first!(|e| subsets::naked(s, 2, true, e));
+    first!(|e| fish::basic(s, 2, true, e));
+    first!(|e| subsets::hidden(s, 2, true, e));
+    first!(|e| subsets::naked(s, 3, true, e));
+    first!(|e| fish::basic(s, 3, true, e));
+    first!(|e| subsets::hidden(s, 3, true, e));
+    let b = Board::from_state(s);
+    if let Some(st) = strong_links::best(&b, 2) {
+        return Some(st);
+    }
+    first!(|e| wings::xy_wing(&b, e));
+    first!(|e| wings::xyz_wing(&b, e));
+    if let Some(st) = uniqueness::se_loops(&b) {
+        return Some(st);
+    }
+    first!(|e| subsets::naked(s, 4, true, e));
+    first!(|e| fish::basic(s, 4, true, e));
+    first!(|e| subsets::hidden(s, 4, true, e));
+    if let Some(st) = strong_links::best(&b, 3) {
+        return Some(st);
+    }
+    if let Some(st) = wings::als_wing_best(&b, 3) {
+        return Some(st);
+    }
+    first!(|e| bug::se_bug(&b, e));
+    if opts.four_links {
+        if let Some(st) = strong_links::best(&b, 4) {
+            return Some(st);
+        }
+    }
+    if let Some(st) = wings::als_wing_best(&b, 4) {
+        return Some(st);
+    }
+    first!(|e| exclusion::aligned_pairs(&b, e));
+    if opts.uvwxyz {
+        if let Some(st) = wings::als_wing_best(&b, 5) {
+            return Some(st);
+        }
+    }
+    // Chains.
+    if let Some(st) = chains(&b, Mode::UNARY) {
+        return Some(st);
+    }
+    if opts.tuvwxyz {
+        if let Some(st) = wings::als_wing_best(&b, 6) {
+            return Some(st);
+        }
+    }
+    first!(|e| exclusion::aligned_triples(&b, e));
+    for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
+        if let Some(st) = chains(&b, mode) {
+            return Some(st);
+        }
+    }
+    for level in 1..=opts.max_level {
+        if let Some(st) = chains(&b, Mode::dynamic(level)) {
+            return Some(st);
+        }
+    }
+    None
+}
+
+/// SE's hidden-single producer: full houses first (boxes, columns, rows), then hidden
+/// singles (boxes, columns, rows).
+fn hidden_singles(s: &State, emit: super::Emit) -> bool {
+    let g = s.geometry().clone();
+    let n = g.size();
+    let houses = g.houses().len();
+    // Boxes and other houses, then columns, then rows.
+    let order = (2 * n..houses).chain(n..2 * n).chain(0..n);
+    for full in [true, false] {
+        for h in order.clone() {
+            let cells = s.house_cells(h);
+            let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+            if (empty == 1) != full {
+                continue;
+            }
+            for d in 1..=n as u8 {
+                let m = s.pos(h, d);
+                if m.count_ones() != 1 {
+                    continue;
+                }
+                let cell = cells[m.trailing_zeros() as usize];
+                let kind = g.houses()[h].kind();
+                let line = matches!(kind, crate::HouseKind::Row | crate::HouseKind::Column);
+                let mut st = Step::new(if full {
+                    super::Technique::FullHouse
+                } else {
+                    super::Technique::HiddenSingle
+                });
+                st.digits = vec![d];
+                st.cells = vec![cell];
+                st.houses = vec![h];
+                st.placements = vec![(cell, d)];
+                st.rating = if full {
+                    10
+                } else if line {
+                    15
+                } else {
+                    12
+                };
+                if !emit(st) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+thread_local! {
+    /// Chaining engines by mode, reused across steps (their buffers are large).
+    static ENGINES: std::cell::RefCell<Vec<(Mode, Engine)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The best chaining hint of `mode` on `b`, with a reused engine.
+pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
+    ENGINES.with(|e| {
+        let mut engines = e.borrow_mut();
+        let i = match engines.iter().position(|(m, _)| *m == mode) {
+            Some(i) => i,
+            None => {
+                engines.push((mode, Engine::new(mode)));
+                engines.len() - 1
+            }
+        };
+        engines[i].1.find(b)
+    })
+}
+
+/// Rates a puzzle the way `serate` does. Gives up (ER 0, `solved` false) when no SE
+/// technique applies, as SE's 20.0 "beyond solver".
+pub fn rate(start: &State, opts: &Options) -> Rated {
+    let solution = if cfg!(debug_assertions) {
+        super::solver::solution_of(start)
+    } else {
+        None
+    };
+    let mut s = start.clone();
+    let mut r = Rated::default();
+    let (mut difficulty, mut pearl, mut diamond) = (0u16, 0u16, 0u16);
+    while !s.is_solved() {
+        let Some(step) = next_step(&s, opts) else {
+            return r;
+        };
+        if let Some(sol) = solution.as_deref() {
+            if let Err(e) = super::check_step(&step, sol, s.geometry()) {
+                panic!("unsound step: {e}\n{}", step.line(s.geometry()));
+            }
+        }
+        difficulty = difficulty.max(step.rating);
+        s.apply(&step);
+        if pearl == 0 {
+            if diamond == 0 {
+                diamond = difficulty;
+            }
+            if !step.placements.is_empty() {
+                pearl = difficulty;
+            }
+        }
+        r.steps.push(step);
+        if s.is_broken() {
+            return r;
+        }
+    }
+    r.er = difficulty;
+    r.ep = pearl;
+    r.ed = diamond;
+    r.solved = true;
+    r
+}
+
+/// A nested hint: its eliminations and the removed candidates it relies on.
+pub(crate) type NestedHint = (Vec<(Cell, u8)>, Vec<Pot>);
+
+/// The basic techniques SE nests in dynamic chains (level 1+), on a work grid
+/// `work` reduced from `save`: rule 0 intersections, 1 hidden pairs, 2 naked pairs, 3
+/// X-wings. Returns each hint's eliminations and the candidates it relies on having
+/// been removed (SE's rule parents).
+pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHint> {
+    let t = board::tables();
+    let mut out = Vec::new();
+    let removed = |c: usize, d: u8| save.has(c, d) && !work.has(c, d);
+    let empty = |h: usize| {
+        t.house_cells[h]
+            .iter()
+            .filter(|&&c| work.value[c as usize] == 0)
+            .count()
+    };
+    // Region order of SE producers: boxes (18-26), columns (9-17), rows (0-8).
+    let se_order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
+    match rule {
+        0 => {
+            // Locking: (box, column), (box, row), (column, box), (row, box).
+            let pairs: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] = [
+                (18..27, 9..18),
+                (18..27, 0..9),
+                (9..18, 18..27),
+                (0..9, 18..27),
+            ];
+            for (r1s, r2s) in pairs {
+                for d in 1..=9u8 {
+                    let gone = save.digit(d) & !work.digit(d);
+                    for h1 in r1s.clone() {
+                        let pos = work.digit(d) & t.house[h1];
+                        // Hints without a removed candidate to rely on are not used.
+                        if board::count(pos) < 2 || gone & t.house[h1] == 0 {
+                            continue;
+                        }
+                        for h2 in r2s.clone() {
+                            if t.house[h1] & t.house[h2] == 0 || pos & !t.house[h2] != 0 {
+                                continue;
+                            }
+                            let victims = work.digit(d) & t.house[h2] & !t.house[h1];
+                            if victims == 0 {
+                                continue;
+                            }
+                            let elims = board::cells(victims).map(|c| (c, d)).collect();
+                            let parents = t.house_cells[h1]
+                                .iter()
+                                .map(|&c| c as usize)
+                                .filter(|&c| removed(c, d))
+                                .map(|c| Pot::new_off(c, d))
+                                .collect();
+                            out.push((elims, parents));
+                        }
+                    }
+                }
+            }
+        }
+        1 => {
+            for &h in &se_order {
+                if empty(h) <= 4 {
+                    continue;
+                }
+                for a in 1..=9u8 {
+                    for b in a + 1..=9u8 {
+                        let pa = work.digit(a) & t.house[h];
+                        let pb = work.digit(b) & t.house[h];
+                        if pa == 0 || pb == 0 || board::count(pa | pb) != 2 {
+                            continue;
+                        }
+                        let keep = (1u16 << (a - 1)) | (1 << (b - 1));
+                        let mut elims = Vec::new();
+                        for c in board::cells(pa | pb) {
+                            for e in board::digits(work.cand[c] & !keep) {
+                                elims.push((c, e));
+                            }
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let mut parents = Vec::new();
+                        for &c in &t.house_cells[h] {
+                            for v in [a, b] {
+                                if removed(c as usize, v) {
+                                    parents.push(Pot::new_off(c as usize, v));
+                                }
+                            }
+                        }
+                        out.push((elims, parents));
+                    }
+                }
+            }
+        }
+        2 => {
+            for &h in &se_order {
+                if empty(h) < 4 {
+                    continue;
+                }
+                let cells = &t.house_cells[h];
+                for i in 0..9 {
+                    for j in i + 1..9 {
+                        let (ci, cj) = (cells[i] as usize, cells[j] as usize);
+                        let (a, b) = (work.cand[ci], work.cand[cj]);
+                        if a == 0 || b == 0 || (a | b).count_ones() != 2 {
+                            continue;
+                        }
+                        let union = a | b;
+                        let mut elims = Vec::new();
+                        for &c in cells {
+                            let c = c as usize;
+                            if c == ci || c == cj {
+                                continue;
+                            }
+                            for e in board::digits(work.cand[c] & union) {
+                                elims.push((c, e));
+                            }
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let mut parents = Vec::new();
+                        for c in [ci, cj] {
+                            for v in board::digits(save.cand[c] & !work.cand[c]) {
+                                parents.push(Pot::new_off(c, v));
+                            }
+                        }
+                        out.push((elims, parents));
+                    }
+                }
+            }
+        }
+        _ => {
+            // X-wings: base columns, then base rows.
+            for (base, cover) in [(9..18, 0..9), (0..9, 9..18)] {
+                let base: Vec<usize> = base.collect();
+                let cover: Vec<usize> = cover.collect();
+                for i in 0..9 {
+                    for j in i + 1..9 {
+                        for d in 1..=9u8 {
+                            let placed = work.value.iter().filter(|&&v| v == d).count();
+                            if placed + 4 > 9 {
+                                continue;
+                            }
+                            let (bi, bj) = (base[i], base[j]);
+                            let pi = work.digit(d) & t.house[bi];
+                            let pj = work.digit(d) & t.house[bj];
+                            if pi == 0 || pj == 0 {
+                                continue;
+                            }
+                            let lines: Vec<usize> = cover
+                                .iter()
+                                .copied()
+                                .filter(|&h| (pi | pj) & t.house[h] != 0)
+                                .collect();
+                            if lines.len() != 2 {
+                                continue;
+                            }
+                            let cover_cells = t.house[lines[0]] | t.house[lines[1]];
+                            let victims =
+                                work.digit(d) & cover_cells & !(t.house[bi] | t.house[bj]);
+                            if victims == 0 {
+                                continue;
+                            }
+                            let elims = board::cells(victims).map(|c| (c, d)).collect();
+                            let parents = [bi, bj]
+                                .iter()
+                                .flat_map(|&h| t.house_cells[h].iter())
+                                .map(|&c| c as usize)
+                                .filter(|&c| removed(c, d))
+                                .map(|c| Pot::new_off(c, d))
+                                .collect();
+                            out.push((elims, parents));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::state;
+
+    #[test]
+    fn rates_a_singles_puzzle() {
+        // Moler's Lo-Shu puzzle needs only singles.
+        let s = state(
+            "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
+        );
+        let r = rate(&s, &Options::default());
+        assert!(r.solved);
+        assert!(r.er <= 23, "{}", r.er);
+    }
+}

@@ -1,0 +1,623 @@
+//! [`Step`]: one deduction as data (technique, pattern, placements, eliminations,
+//! rating) and [`Technique`]: the catalogue of techniques with their stable names,
+//! HoDoKu scores and levels. Text is produced from the data: a short line
+//! (`X-Wing: 7 r2,r8 c3,c6 => r5c3<>7`) and a sentence for people.
+
+use std::fmt::Write as _;
+
+use crate::geometry::{Cell, Geometry};
+
+/// HoDoKu's difficulty levels, in increasing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Intersections and small subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains, ALS, finned fish.
+    Unfair,
+    /// Forcing chains and nets, brute force.
+    Extreme,
+}
+
+impl Level {
+    /// Lower-case name (`easy` ... `extreme`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// HoDoKu's score cap for the level (a puzzle whose total score exceeds it moves
+    /// up a level).
+    pub fn cap(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            _ => Level::Extreme,
+        }
+    }
+
+    /// HoDoKu's rule: the highest level used, raised while the score exceeds its cap.
+    pub fn from_score(mut level: Level, score: u32) -> Level {
+        while level != Level::Extreme && score > level.cap() {
+            level = level.next();
+        }
+        level
+    }
+}
+
+macro_rules! techniques {
+    ($($variant:ident => $name:literal, $title:literal, $score:literal, $level:ident;)*) => {
+        /// Every technique the logic engine knows, easiest first (roughly).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $(
+                #[doc = $title]
+                $variant,
+            )*
+        }
+
+        impl Technique {
+            /// Every technique.
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
+
+            /// The stable kebab-case name (`hidden-single`, `x-wing`, `forcing-net`).
+            pub fn name(self) -> &'static str {
+                match self { $(Technique::$variant => $name,)* }
+            }
+
+            /// The name people use (`Hidden Single`, `X-Wing`).
+            pub fn title(self) -> &'static str {
+                match self { $(Technique::$variant => $title,)* }
+            }
+
+            /// HoDoKu's base score for one use.
+            pub fn score(self) -> u32 {
+                match self { $(Technique::$variant => $score,)* }
+            }
+
+            /// HoDoKu's level of the technique.
+            pub fn level(self) -> Level {
+                match self { $(Technique::$variant => Level::$level,)* }
+            }
+
+            /// The technique with a given kebab-case name.
+            pub fn from_name(name: &str) -> Option<Technique> {
+                match name { $($name => Some(Technique::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+techniques! {
+    FullHouse => "full-house", "Full House", 4, Easy;
+    HiddenSingle => "hidden-single", "Hidden Single", 14, Easy;
+    NakedSingle => "naked-single", "Naked Single", 4, Easy;
+    DirectPointing => "direct-pointing", "Direct Pointing", 50, Medium;
+    DirectClaiming => "direct-claiming", "Direct Claiming", 50, Medium;
+    DirectHiddenPair => "direct-hidden-pair", "Direct Hidden Pair", 70, Medium;
+    DirectHiddenTriple => "direct-hidden-triple", "Direct Hidden Triple", 100, Medium;
+    LockedCandidatesPointing => "locked-candidates-pointing", "Locked Candidates (Pointing)", 50, Medium;
+    LockedCandidatesClaiming => "locked-candidates-claiming", "Locked Candidates (Claiming)", 50, Medium;
+    NakedPair => "naked-pair", "Naked Pair", 60, Medium;
+    HiddenPair => "hidden-pair", "Hidden Pair", 70, Medium;
+    NakedTriple => "naked-triple", "Naked Triple", 80, Medium;
+    HiddenTriple => "hidden-triple", "Hidden Triple", 100, Medium;
+    NakedQuad => "naked-quad", "Naked Quad", 120, Hard;
+    HiddenQuad => "hidden-quad", "Hidden Quad", 150, Hard;
+    XWing => "x-wing", "X-Wing", 140, Hard;
+    Swordfish => "swordfish", "Swordfish", 150, Hard;
+    Jellyfish => "jellyfish", "Jellyfish", 160, Hard;
+    Skyscraper => "skyscraper", "Skyscraper", 130, Hard;
+    TwoStringKite => "two-string-kite", "2-String Kite", 150, Hard;
+    TurbotFish => "turbot-fish", "Turbot Fish", 120, Hard;
+    EmptyRectangle => "empty-rectangle", "Empty Rectangle", 120, Hard;
+    StrongLinks => "strong-links", "Strong Links", 200, Hard;
+    XYWing => "xy-wing", "XY-Wing", 160, Hard;
+    XYZWing => "xyz-wing", "XYZ-Wing", 180, Hard;
+    WWing => "w-wing", "W-Wing", 150, Hard;
+    RemotePair => "remote-pair", "Remote Pair", 110, Hard;
+    UniqueRectangle1 => "unique-rectangle-type-1", "Unique Rectangle Type 1", 100, Hard;
+    UniqueRectangle2 => "unique-rectangle-type-2", "Unique Rectangle Type 2", 100, Hard;
+    UniqueRectangle3 => "unique-rectangle-type-3", "Unique Rectangle Type 3", 100, Hard;
+    UniqueRectangle4 => "unique-rectangle-type-4", "Unique Rectangle Type 4", 100, Hard;
+    UniqueRectangle5 => "unique-rectangle-type-5", "Unique Rectangle Type 5", 100, Hard;
+    UniqueRectangle6 => "unique-rectangle-type-6", "Unique Rectangle Type 6", 100, Hard;
+    HiddenRectangle => "hidden-rectangle", "Hidden Rectangle", 100, Hard;
+    UniqueLoop => "unique-loop", "Unique Loop", 100, Hard;
+    BugPlusOne => "bug-plus-one", "BUG+1", 100, Hard;
+    BugType2 => "bug-type-2", "BUG Type 2", 100, Hard;
+    BugType3 => "bug-type-3", "BUG Type 3", 100, Hard;
+    BugType4 => "bug-type-4", "BUG Type 4", 100, Hard;
+    FinnedXWing => "finned-x-wing", "Finned X-Wing", 130, Hard;
+    SashimiXWing => "sashimi-x-wing", "Sashimi X-Wing", 150, Hard;
+    SimpleColors => "simple-colors", "Simple Colors", 150, Hard;
+    FinnedSwordfish => "finned-swordfish", "Finned Swordfish", 200, Unfair;
+    SashimiSwordfish => "sashimi-swordfish", "Sashimi Swordfish", 240, Unfair;
+    FinnedJellyfish => "finned-jellyfish", "Finned Jellyfish", 250, Unfair;
+    SashimiJellyfish => "sashimi-jellyfish", "Sashimi Jellyfish", 260, Unfair;
+    WXYZWing => "wxyz-wing", "WXYZ-Wing", 200, Unfair;
+    VWXYZWing => "vwxyz-wing", "VWXYZ-Wing", 240, Unfair;
+    UVWXYZWing => "uvwxyz-wing", "UVWXYZ-Wing", 280, Unfair;
+    TUVWXYZWing => "tuvwxyz-wing", "TUVWXYZ-Wing", 300, Unfair;
+    SueDeCoq => "sue-de-coq", "Sue de Coq", 250, Unfair;
+    XChain => "x-chain", "X-Chain", 260, Unfair;
+    XYChain => "xy-chain", "XY-Chain", 260, Unfair;
+    Aic => "aic", "Alternating Inference Chain", 280, Unfair;
+    GroupedAic => "grouped-aic", "Grouped AIC", 300, Unfair;
+    XCycle => "x-cycle", "Bidirectional X-Cycle", 260, Unfair;
+    YCycle => "y-cycle", "Bidirectional Y-Cycle", 260, Unfair;
+    XYCycle => "xy-cycle", "Bidirectional Cycle", 280, Unfair;
+    ForcingXChain => "forcing-x-chain", "Forcing X-Chain", 260, Unfair;
+    ForcingChain => "forcing-chain", "Forcing Chain", 280, Unfair;
+    AlsXz => "als-xz", "ALS-XZ", 300, Unfair;
+    AlsXyWing => "als-xy-wing", "ALS-XY-Wing", 320, Unfair;
+    DeathBlossom => "death-blossom", "Death Blossom", 360, Unfair;
+    AlignedPairExclusion => "aligned-pair-exclusion", "Aligned Pair Exclusion", 320, Unfair;
+    AlignedTripleExclusion => "aligned-triple-exclusion", "Aligned Triple Exclusion", 400, Extreme;
+    NishioForcingChain => "nishio-forcing-chain", "Nishio Forcing Chain", 500, Extreme;
+    CellForcingChain => "cell-forcing-chain", "Cell Forcing Chains", 500, Extreme;
+    RegionForcingChain => "region-forcing-chain", "Region Forcing Chains", 500, Extreme;
+    DoubleForcingChain => "double-forcing-chain", "Double Forcing Chains", 500, Extreme;
+    ContradictionForcingChain => "contradiction-forcing-chain", "Contradiction Forcing Chains", 500, Extreme;
+    ForcingNet => "forcing-net", "Forcing Net", 700, Extreme;
+    BruteForce => "brute-force", "Brute Force", 10000, Extreme;
+}
+
+/// One node of a chain: a digit in one cell or in a group of cells of one house.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The digit.
+    pub digit: u8,
+    /// The cell, or the cells of a group.
+    pub cells: Vec<Cell>,
+}
+
+/// One deduction: what was found and what it proves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The digits the pattern is about.
+    pub digits: Vec<u8>,
+    /// The cells of the pattern (defining cells: the pair, the wing, the rectangle...).
+    pub cells: Vec<Cell>,
+    /// Base houses (fish base lines, the house of a subset or a single, the box of an
+    /// intersection), as indices into [`Geometry::houses`].
+    pub houses: Vec<usize>,
+    /// Cover houses (fish cover lines, the line an intersection clears).
+    pub cover: Vec<usize>,
+    /// Fins of a finned fish, extra cells of uniqueness patterns, targets of forcing
+    /// chains.
+    pub fins: Vec<Cell>,
+    /// A chain: nodes in order; `strong[i]` tells whether the link from node `i` to
+    /// node `i + 1` is strong (`=`) or weak (`-`).
+    pub chain: Vec<Node>,
+    /// Link kinds of [`Step::chain`].
+    pub strong: Vec<bool>,
+    /// Values this step places: (cell, digit).
+    pub placements: Vec<(Cell, u8)>,
+    /// Candidates this step removes: (cell, digit).
+    pub eliminations: Vec<(Cell, u8)>,
+    /// Difficulty on Sudoku Explainer's scale, in tenths (23 = 2.3).
+    pub rating: u16,
+    /// Nesting level of forcing nets (0 = none), HoDoKu-style size of fish, etc.
+    pub level: u8,
+    /// Extra lines of explanation (the chains of forcing chains), already as text.
+    pub detail: Vec<String>,
+    /// A more precise name than the technique's title, when it has one
+    /// (`Dynamic Cell Forcing Chains (+)`, `3 Skyscrapers`).
+    pub name: Option<String>,
+}
+
+impl Step {
+    /// A step of a technique with nothing filled in yet.
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            digits: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            cover: Vec::new(),
+            fins: Vec::new(),
+            chain: Vec::new(),
+            strong: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            rating: 0,
+            level: 0,
+            detail: Vec::new(),
+            name: None,
+        }
+    }
+
+    /// The rating as a number (`2.3`).
+    pub fn rating_value(&self) -> f64 {
+        f64::from(self.rating) / 10.0
+    }
+
+    /// Whether the step makes progress.
+    pub fn is_useful(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// The display name: the precise name when known, else the technique's title.
+    pub fn title(&self) -> &str {
+        self.name.as_deref().unwrap_or(self.technique.title())
+    }
+
+    /// Placements as `r3c9=5` strings.
+    pub fn placement_strings(&self, g: &Geometry) -> Vec<String> {
+        self.placements
+            .iter()
+            .map(|&(c, d)| format!("{}={}", g.cell_name(c), d))
+            .collect()
+    }
+
+    /// Eliminations as `r5c3<>7` strings, sorted by cell then digit.
+    pub fn elimination_strings(&self, g: &Geometry) -> Vec<String> {
+        let mut e = self.eliminations.clone();
+        e.sort_unstable();
+        e.iter()
+            .map(|&(c, d)| format!("{}<>{}", g.cell_name(c), d))
+            .collect()
+    }
+
+    /// The results: `r3c9=5` placements and grouped eliminations (`r5c3,r5c7<>7`).
+    pub fn results(&self, g: &Geometry) -> String {
+        let mut parts = self.placement_strings(g);
+        // Group eliminations by digit, as solvers write them.
+        let mut by_digit: Vec<(u8, Vec<Cell>)> = Vec::new();
+        let mut e = self.eliminations.clone();
+        e.sort_unstable_by_key(|&(c, d)| (d, c));
+        for (c, d) in e {
+            match by_digit.last_mut() {
+                Some((dd, cs)) if *dd == d => cs.push(c),
+                _ => by_digit.push((d, vec![c])),
+            }
+        }
+        for (d, cs) in by_digit {
+            parts.push(format!("{}<>{}", cell_list(g, &cs), d));
+        }
+        parts.join(", ")
+    }
+
+    /// The short line: `X-Wing: 7 r2,r8 c3,c6 => r5c3<>7`.
+    pub fn line(&self, g: &Geometry) -> String {
+        let pattern = self.pattern(g);
+        if pattern.is_empty() {
+            format!("{} => {}", self.title(), self.results(g))
+        } else {
+            format!("{}: {} => {}", self.title(), pattern, self.results(g))
+        }
+    }
+
+    /// The pattern part of the short line.
+    pub fn pattern(&self, g: &Geometry) -> String {
+        use Technique::*;
+        let digits = digit_list(&self.digits);
+        let houses = house_list(g, &self.houses);
+        let cover = house_list(g, &self.cover);
+        let cells = cell_list(g, &self.cells);
+        if !self.chain.is_empty() {
+            return chain_text(g, &self.chain, &self.strong);
+        }
+        match self.technique {
+            FullHouse | HiddenSingle | NakedSingle => houses,
+            DirectPointing
+            | DirectClaiming
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming => format!("{digits} in {houses}"),
+            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad
+            | DirectHiddenPair | DirectHiddenTriple => format!("{digits} in {cells}"),
+            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
+            | SashimiXWing | SashimiSwordfish | SashimiJellyfish => {
+                let mut s = format!("{digits} {houses} {cover}");
+                if !self.fins.is_empty() {
+                    let _ = write!(s, " fin {}", cell_list(g, &self.fins));
+                }
+                s
+            }
+            BruteForce => String::new(),
+            _ => {
+                let mut s = if cells.is_empty() {
+                    digits
+                } else {
+                    format!("{digits} in {cells}")
+                };
+                if !self.fins.is_empty() {
+                    let _ = write!(s, " + {}", cell_list(g, &self.fins));
+                }
+                s
+            }
+        }
+    }
+
+    /// A sentence for people.
+    pub fn sentence(&self, g: &Geometry) -> String {
+        use Technique::*;
+        let digits = digit_or(&self.digits);
+        let house = |h: &usize| house_name(g, *h);
+        let results = self.results_sentence(g);
+        let cells = cell_and(g, &self.cells);
+        match self.technique {
+            FullHouse => format!(
+                "{} is the last empty cell of {}, so {}.",
+                cells,
+                self.houses.first().map(house).unwrap_or_default(),
+                results
+            ),
+            HiddenSingle => format!(
+                "In {}, {} can only go in {}, so {}.",
+                self.houses.first().map(house).unwrap_or_default(),
+                digits,
+                cells,
+                results
+            ),
+            NakedSingle => format!("{cells} has no other candidate left, so {results}."),
+            LockedCandidatesPointing | DirectPointing => format!(
+                "In {}, {} is only possible in {}, so it cannot be elsewhere in {}: {}.",
+                self.houses.first().map(house).unwrap_or_default(),
+                digits,
+                self.cover.first().map(house).unwrap_or_default(),
+                self.cover.first().map(house).unwrap_or_default(),
+                results
+            ),
+            LockedCandidatesClaiming | DirectClaiming => format!(
+                "In {}, {} is only possible inside {}, so it cannot be elsewhere in {}: {}.",
+                self.houses.first().map(house).unwrap_or_default(),
+                digits,
+                self.cover.first().map(house).unwrap_or_default(),
+                self.cover.first().map(house).unwrap_or_default(),
+                results
+            ),
+            NakedPair | NakedTriple | NakedQuad => format!(
+                "{} hold only {} between them, so these digits cannot go elsewhere in {}: {}.",
+                cells,
+                digit_and(&self.digits),
+                house_and(g, &self.houses),
+                results
+            ),
+            HiddenPair | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => {
+                format!(
+                    "In {}, {} can only go in {}, so those cells hold nothing else: {}.",
+                    house_and(g, &self.houses),
+                    digit_and(&self.digits),
+                    cells,
+                    results
+                )
+            }
+            XWing | Swordfish | Jellyfish => format!(
+                "In {}, {} is confined to {}, so it cannot be elsewhere in {}: {}.",
+                house_and(g, &self.houses),
+                digits,
+                house_and(g, &self.cover),
+                house_and(g, &self.cover),
+                results
+            ),
+            FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
+            | SashimiJellyfish => format!(
+                "In {}, {} is confined to {} except for the fin {}; either the fish holds or \
+                 the fin does, and both remove {} from the cells that see the fin: {}.",
+                house_and(g, &self.houses),
+                digits,
+                house_and(g, &self.cover),
+                cell_and(g, &self.fins),
+                digits,
+                results
+            ),
+            BruteForce => format!(
+                "No logical technique applies: the solution is looked up by search ({results})."
+            ),
+            _ => {
+                let mut s = String::new();
+                if !self.chain.is_empty() {
+                    let _ = write!(
+                        s,
+                        "The chain {} (\"=\": if one end is false the other is true; \"-\": \
+                         both cannot be true) proves it: {}.",
+                        chain_text(g, &self.chain, &self.strong),
+                        results
+                    );
+                } else if self.cells.is_empty() {
+                    let _ = write!(s, "{}: {}.", self.title(), results);
+                } else {
+                    let _ = write!(
+                        s,
+                        "The {} on {} in {} forces: {}.",
+                        self.title(),
+                        digit_and(&self.digits),
+                        cells,
+                        results
+                    );
+                }
+                for line in &self.detail {
+                    s.push(' ');
+                    s.push_str(line);
+                    if !line.ends_with('.') {
+                        s.push('.');
+                    }
+                }
+                s
+            }
+        }
+    }
+
+    fn results_sentence(&self, g: &Geometry) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(c, d)| format!("{} is {}", g.cell_name(c), d))
+            .collect();
+        let mut e = self.eliminations.clone();
+        e.sort_unstable_by_key(|&(c, d)| (d, c));
+        let mut i = 0;
+        while i < e.len() {
+            let d = e[i].1;
+            let cs: Vec<Cell> = e[i..]
+                .iter()
+                .take_while(|x| x.1 == d)
+                .map(|x| x.0)
+                .collect();
+            i += cs.len();
+            parts.push(format!("{} cannot be {}", cell_and(g, &cs), d));
+        }
+        join_and(&parts)
+    }
+}
+
+/// `r1c1,r1c5`.
+pub fn cell_list(g: &Geometry, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| g.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn house_name(g: &Geometry, h: usize) -> String {
+    let house = &g.houses()[h];
+    format!("{} {}", house.kind().name(), house.index() + 1)
+}
+
+fn house_list(g: &Geometry, hs: &[usize]) -> String {
+    hs.iter()
+        .map(|&h| g.houses()[h].to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn house_and(g: &Geometry, hs: &[usize]) -> String {
+    join_and(&hs.iter().map(|&h| house_name(g, h)).collect::<Vec<_>>())
+}
+
+fn digit_list(ds: &[u8]) -> String {
+    ds.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn digit_and(ds: &[u8]) -> String {
+    join_and(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+}
+
+fn digit_or(ds: &[u8]) -> String {
+    let parts: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+    match parts.len() {
+        0 => String::new(),
+        1 => parts[0].clone(),
+        n => format!("{} or {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+fn cell_and(g: &Geometry, cells: &[Cell]) -> String {
+    join_and(&cells.iter().map(|&c| g.cell_name(c)).collect::<Vec<_>>())
+}
+
+fn join_and(parts: &[String]) -> String {
+    match parts.len() {
+        0 => String::new(),
+        1 => parts[0].clone(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+/// Eureka-style chain text: `5 r1c1=r1c7-r4c7=r4c2` when one digit, else
+/// `(1)r1c1=(2)r1c1-(2)r5c1`.
+pub fn chain_text(g: &Geometry, chain: &[Node], strong: &[bool]) -> String {
+    let single = chain.iter().all(|n| n.digit == chain[0].digit);
+    let mut s = String::new();
+    if single && !chain.is_empty() {
+        let _ = write!(s, "{} ", chain[0].digit);
+    }
+    for (i, node) in chain.iter().enumerate() {
+        if i > 0 {
+            s.push(if strong.get(i - 1).copied().unwrap_or(false) {
+                '='
+            } else {
+                '-'
+            });
+        }
+        if !single {
+            let _ = write!(s, "({})", node.digit);
+        }
+        s.push_str(&group_name(g, &node.cells));
+    }
+    s
+}
+
+/// A group of cells in one row or column as `r1c12`, else a cell list in braces.
+pub fn group_name(g: &Geometry, cells: &[Cell]) -> String {
+    if cells.len() == 1 {
+        return g.cell_name(cells[0]);
+    }
+    let rows: Vec<usize> = cells.iter().map(|&c| g.row(c)).collect();
+    let cols: Vec<usize> = cells.iter().map(|&c| g.col(c)).collect();
+    if rows.iter().all(|&r| r == rows[0]) {
+        let cs: String = cols.iter().map(|c| (c + 1).to_string()).collect();
+        format!("r{}c{}", rows[0] + 1, cs)
+    } else if cols.iter().all(|&c| c == cols[0]) {
+        let rs: String = rows.iter().map(|r| (r + 1).to_string()).collect();
+        format!("r{}c{}", rs, cols[0] + 1)
+    } else {
+        format!("{{{}}}", cell_list(g, cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for &t in Technique::ALL {
+            assert!(seen.insert(t.name()), "duplicate {}", t.name());
+            assert_eq!(Technique::from_name(t.name()), Some(t));
+            assert!(
+                t.name()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            );
+        }
+    }
+
+    #[test]
+    fn x_wing_line() {
+        let g = Geometry::classic();
+        let mut s = Step::new(Technique::XWing);
+        s.digits = vec![7];
+        s.houses = vec![1, 7];
+        s.cover = vec![9 + 2, 9 + 5];
+        s.eliminations = vec![(g.cell(4, 2), 7)];
+        assert_eq!(s.line(&g), "X-Wing: 7 r2,r8 c3,c6 => r5c3<>7");
+        assert!(s.sentence(&g).contains("r5c3 cannot be 7"));
+    }
+
+    #[test]
+    fn hodoku_levels_rise_with_score() {
+        assert_eq!(Level::from_score(Level::Easy, 500), Level::Easy);
+        assert_eq!(Level::from_score(Level::Easy, 900), Level::Medium);
+        assert_eq!(Level::from_score(Level::Hard, 1700), Level::Unfair);
+        assert_eq!(Level::from_score(Level::Unfair, 5000), Level::Extreme);
+    }
+}

@@ -1,0 +1,236 @@
+//! Naked and hidden subsets (pairs, triples, quads), on any geometry.
+//!
+//! Naked: `k` cells of a house whose candidates together are `k` digits; those digits
+//! leave the other cells of every house holding all `k` cells. Hidden: `k` digits of a
+//! house whose places together are `k` cells; those cells lose every other digit.
+//! Sudoku Explainer only looks at houses with enough empty cells (twice the size for
+//! naked sets, more than twice for hidden ones) and clears only the house itself: the
+//! `se` flag reproduces that.
+
+use crate::geometry::Cell;
+use crate::grid::DigitSet;
+
+use super::{Emit, State, Step, Technique, combinations};
+
+fn naked_technique(k: usize) -> (Technique, u16) {
+    match k {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriple, 36),
+        _ => (Technique::NakedQuad, 50),
+    }
+}
+
+fn hidden_technique(k: usize) -> (Technique, u16) {
+    match k {
+        2 => (Technique::HiddenPair, 34),
+        3 => (Technique::HiddenTriple, 40),
+        _ => (Technique::HiddenQuad, 54),
+    }
+}
+
+/// Naked subsets of size `k`. With `se`, only houses with at least `2k` empty cells and
+/// eliminations in that house only (Sudoku Explainer); else every shared house is
+/// cleared (HoDoKu's locked pairs and triples).
+pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
+    let g = s.geometry().clone();
+    let houses = g.houses();
+    let mut small: Vec<Cell> = Vec::with_capacity(g.size());
+    for h in 0..houses.len() {
+        let cells = s.house_cells(h);
+        let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+        if empty < 2 * k && (se || empty <= k) {
+            continue;
+        }
+        small.clear();
+        small.extend(
+            cells
+                .iter()
+                .copied()
+                .filter(|&c| s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())),
+        );
+        if small.len() < k {
+            continue;
+        }
+        let keep_going = combinations(&small, k, &mut |set| {
+            let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
+            if union.len() != k {
+                return true;
+            }
+            // Houses to clear: this one, or every house holding all the cells.
+            let targets: Vec<usize> = if se {
+                vec![h]
+            } else {
+                g.houses_of(set[0])
+                    .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
+                    .collect()
+            };
+            let mut eliminations = Vec::new();
+            for &t in &targets {
+                for d in union.iter() {
+                    for c in s.positions(t, d) {
+                        if !set.contains(&c) && !eliminations.contains(&(c, d)) {
+                            eliminations.push((c, d));
+                        }
+                    }
+                }
+            }
+            if eliminations.is_empty() {
+                return true;
+            }
+            eliminations.sort_unstable();
+            let (technique, rating) = naked_technique(k);
+            let mut step = Step::new(technique);
+            step.digits = union.iter().collect();
+            step.cells = set.to_vec();
+            step.houses = targets;
+            step.eliminations = eliminations;
+            step.rating = rating;
+            emit(step)
+        });
+        if !keep_going {
+            return false;
+        }
+    }
+    true
+}
+
+/// Hidden subsets of size `k`. With `se`, only houses with more than `2k` empty cells.
+pub fn hidden(s: &State, k: usize, se: bool, emit: Emit) -> bool {
+    let g = s.geometry().clone();
+    for h in 0..g.houses().len() {
+        let empty = s
+            .house_cells(h)
+            .iter()
+            .filter(|&&c| s.value(c) == 0)
+            .count();
+        if (se && empty <= 2 * k) || empty <= k {
+            continue;
+        }
+        if !hidden_in_house(s, h, k, &mut |st, _| emit(st)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// SE's direct hidden pair / triple: a hidden subset (in a house with more than `k`
+/// empty cells) whose eliminations leave a hidden single of another digit in the same
+/// house; the step places it.
+pub fn direct_hidden(s: &State, k: usize, emit: Emit) -> bool {
+    let g = s.geometry().clone();
+    let n = g.size();
+    for h in 0..g.houses().len() {
+        let cells = s.house_cells(h);
+        let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
+        if empty <= k {
+            continue;
+        }
+        let go = hidden_in_house(s, h, k, &mut |step, (digits, places)| {
+            for d in 1..=n as u8 {
+                if digits.contains(d) {
+                    continue;
+                }
+                let m = s.pos(h, d);
+                if m.count_ones() < 2 {
+                    continue;
+                }
+                let rest = m & !places;
+                if rest.count_ones() == 1 {
+                    let cell = cells[rest.trailing_zeros() as usize];
+                    let mut step = step;
+                    step.technique = if k == 2 {
+                        Technique::DirectHiddenPair
+                    } else {
+                        Technique::DirectHiddenTriple
+                    };
+                    step.rating = if k == 2 { 20 } else { 25 };
+                    step.placements = vec![(cell, d)];
+                    step.fins = vec![cell];
+                    return emit(step);
+                }
+            }
+            true
+        });
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// Hidden subsets of size `k` with eliminations in one house; `f` also gets the digits
+/// and the places mask.
+fn hidden_in_house(
+    s: &State,
+    h: usize,
+    k: usize,
+    f: &mut dyn FnMut(Step, (DigitSet, u64)) -> bool,
+) -> bool {
+    let n = s.size();
+    let cells = s.house_cells(h);
+    let mut digits: Vec<(u8, u64)> = Vec::with_capacity(n);
+    for d in 1..=n as u8 {
+        let m = s.pos(h, d);
+        if m != 0 && m.count_ones() as usize <= k {
+            digits.push((d, m));
+        }
+    }
+    combinations(&digits, k, &mut |set| {
+        let places = set.iter().fold(0u64, |u, x| u | x.1);
+        if places.count_ones() as usize != k {
+            return true;
+        }
+        let ds: DigitSet = set.iter().map(|x| x.0).collect();
+        let mut eliminations = Vec::new();
+        let mut m = places;
+        let mut pc = Vec::with_capacity(k);
+        while m != 0 {
+            let c = cells[m.trailing_zeros() as usize];
+            m &= m - 1;
+            pc.push(c);
+            for d in (s.cands(c) & !ds).iter() {
+                eliminations.push((c, d));
+            }
+        }
+        if eliminations.is_empty() {
+            return true;
+        }
+        let (technique, rating) = hidden_technique(k);
+        let mut step = Step::new(technique);
+        step.digits = ds.iter().collect();
+        step.cells = pc;
+        step.houses = vec![h];
+        step.eliminations = eliminations;
+        step.rating = rating;
+        f(step, (ds, places))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::{check_sound, collect, state};
+
+    const PUZZLE: &str =
+        "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
+
+    #[test]
+    fn subsets_are_sound_and_found() {
+        let s = state(PUZZLE);
+        let mut total = 0;
+        for k in 2..=4 {
+            for se in [false, true] {
+                for step in collect(&s, |s, e| naked(s, k, se, e)) {
+                    check_sound(PUZZLE, &step);
+                    assert_eq!(step.cells.len(), k);
+                    total += 1;
+                }
+                for step in collect(&s, |s, e| hidden(s, k, se, e)) {
+                    check_sound(PUZZLE, &step);
+                    total += 1;
+                }
+            }
+        }
+        assert!(total > 0);
+    }
+}

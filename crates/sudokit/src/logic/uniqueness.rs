@@ -1,0 +1,568 @@
+//! Uniqueness techniques, on 9x9 (they assume the puzzle has one solution): unique
+//! rectangles types 1-6 and hidden rectangles (HoDoKu's definitions), and Sudoku
+//! Explainer's unique loops (rectangles and longer loops, types 1-4, with its ratings:
+//! 4.5, +0.1/+0.2/+0.5 for loops of 6/8/10+ cells, +0.1 for types 2 and 4, +0.1 per
+//! extra digit of a type 3 subset).
+//!
+//! A deadly pattern is a set of cells holding only two digits `a`, `b` where each house
+//! met has exactly two of them: its digits could be swapped, so a unique puzzle must
+//! break it somewhere; each type says where.
+
+use super::board::{self, Board, CellSet};
+use super::{Emit, Step, Technique, combinations};
+
+fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) -> Step {
+    let mut step = Step::new(technique);
+    step.digits = board::digits(digits).collect();
+    step.cells = cells.to_vec();
+    step.fins = extra.to_vec();
+    step.rating = match technique {
+        Technique::UniqueRectangle1 | Technique::HiddenRectangle => 45,
+        _ => 46,
+    };
+    step
+}
+
+/// Unique rectangles (types 1-6) and hidden rectangles, HoDoKu style.
+pub fn rectangles(b: &Board, emit: Emit) -> bool {
+    let t = board::tables();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    // Exactly two boxes.
+                    let boxes: Vec<usize> = {
+                        let mut v: Vec<usize> = cells.iter().map(|&c| board::boxn(c)).collect();
+                        v.sort_unstable();
+                        v.dedup();
+                        v
+                    };
+                    if boxes.len() != 2 || cells.iter().any(|&c| b.cand[c] == 0) {
+                        continue;
+                    }
+                    let common = cells.iter().fold(0x1ff, |m, &c| m & b.cand[c]);
+                    for pair in pairs(common) {
+                        if !rectangle(b, t, &cells, pair, emit) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+fn pairs(m: u16) -> Vec<u16> {
+    let ds: Vec<u8> = board::digits(m).collect();
+    let mut out = Vec::new();
+    for i in 0..ds.len() {
+        for j in i + 1..ds.len() {
+            out.push((1 << (ds[i] - 1)) | (1 << (ds[j] - 1)));
+        }
+    }
+    out
+}
+
+fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Emit) -> bool {
+    let digits: Vec<u8> = board::digits(ab).collect();
+    let (a, bb) = (digits[0], digits[1]);
+    let floor: Vec<usize> = cells.iter().copied().filter(|&c| b.cand[c] == ab).collect();
+    let roof: Vec<usize> = cells.iter().copied().filter(|&c| b.cand[c] != ab).collect();
+    let set: CellSet = cells.iter().fold(0, |m, &c| m | 1u128 << c);
+    let same_house = |x: usize, y: usize| t.peers[x] >> y & 1 == 1;
+    let mut out: Vec<Step> = Vec::new();
+    match floor.len() {
+        3 => {
+            // Type 1.
+            let r = roof[0];
+            let mut st = ur_step(Technique::UniqueRectangle1, ab, cells, &roof);
+            st.eliminations = board::digits(b.cand[r] & ab).map(|d| (r, d)).collect();
+            out.push(st);
+        }
+        2 => {
+            let (x, y) = (roof[0], roof[1]);
+            let ex = (b.cand[x] | b.cand[y]) & !ab;
+            // Type 2 / 5: both roof cells have the same single extra digit.
+            if b.cand[x] & !ab == b.cand[y] & !ab && ex.count_ones() == 1 {
+                let d = ex.trailing_zeros() as u8 + 1;
+                let victims = t.peers[x] & t.peers[y] & b.digit(d) & !set;
+                let tech = if same_house(x, y) {
+                    Technique::UniqueRectangle2
+                } else {
+                    Technique::UniqueRectangle5
+                };
+                let mut st = ur_step(tech, ab, cells, &roof);
+                st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
+                out.push(st);
+            }
+            if same_house(x, y) {
+                // Type 4: a or b confined to the roof in a shared house.
+                for &h in &t.houses_of[x] {
+                    let hm = t.house[h as usize];
+                    if hm >> y & 1 == 0 {
+                        continue;
+                    }
+                    for (keep, drop) in [(a, bb), (bb, a)] {
+                        if b.digit(keep) & hm & !((1u128 << x) | (1u128 << y)) == 0 {
+                            let mut st = ur_step(Technique::UniqueRectangle4, ab, cells, &roof);
+                            st.houses = vec![h as usize];
+                            st.eliminations = vec![(x, drop), (y, drop)]
+                                .into_iter()
+                                .filter(|&(c, d)| b.has(c, d))
+                                .collect();
+                            out.push(st);
+                        }
+                    }
+                    // Type 3: the roof's extras form a naked subset with other cells.
+                    let others: Vec<usize> = board::cells(hm & !set)
+                        .filter(|&c| b.cand[c] != 0)
+                        .collect();
+                    for k in 1..=3usize {
+                        combinations(&others, k, &mut |sub| {
+                            let union = sub.iter().fold(ex, |m, &c| m | b.cand[c]);
+                            if union.count_ones() as usize != k + 1 {
+                                return true;
+                            }
+                            let subset: CellSet = sub.iter().fold(0, |m, &c| m | 1u128 << c);
+                            let mut elims = Vec::new();
+                            for v in board::cells(hm & !set & !subset) {
+                                for d in board::digits(b.cand[v] & union) {
+                                    elims.push((v, d));
+                                }
+                            }
+                            if !elims.is_empty() {
+                                let mut st = ur_step(Technique::UniqueRectangle3, ab, cells, &roof);
+                                st.houses = vec![h as usize];
+                                st.eliminations = elims;
+                                out.push(st);
+                            }
+                            true
+                        });
+                    }
+                }
+            } else {
+                // Diagonal roof. Type 6: a (or b) confined to the rectangle in both rows
+                // and both columns: it sits on the floor diagonal, so it leaves the roof.
+                let lines: CellSet = cells.iter().fold(0, |m, &c| {
+                    m | t.house[board::row(c)] | t.house[9 + board::col(c)]
+                });
+                for d in [a, bb] {
+                    if b.digit(d) & lines & !set == 0 {
+                        let mut st = ur_step(Technique::UniqueRectangle6, ab, cells, &roof);
+                        st.eliminations = vec![(x, d), (y, d)];
+                        out.push(st);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    // Type 5 with three roof cells sharing one extra digit.
+    if floor.len() == 1 {
+        let ex = roof.iter().fold(0, |m, &c| m | b.cand[c]) & !ab;
+        if ex.count_ones() == 1 && roof.iter().all(|&c| b.cand[c] & ex != 0) {
+            let d = ex.trailing_zeros() as u8 + 1;
+            let victims =
+                roof.iter().fold(board::ALL_CELLS, |m, &c| m & t.peers[c]) & b.digit(d) & !set;
+            let mut st = ur_step(Technique::UniqueRectangle5, ab, cells, &roof);
+            st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
+            out.push(st);
+        }
+    }
+    // Hidden rectangle: a bivalue corner; at the opposite corner, b only in the
+    // rectangle along both its row and column: a leaves the opposite corner.
+    for &corner in &floor {
+        let opp = *cells
+            .iter()
+            .find(|&&c| board::row(c) != board::row(corner) && board::col(c) != board::col(corner))
+            .expect("opposite");
+        if b.cand[opp] == ab {
+            continue;
+        }
+        let lines = t.house[board::row(opp)] | t.house[9 + board::col(opp)];
+        for (keep, drop) in [(a, bb), (bb, a)] {
+            if b.digit(keep) & lines & !set == 0 && b.has(opp, drop) {
+                let mut st = ur_step(Technique::HiddenRectangle, ab, cells, &[opp]);
+                st.eliminations = vec![(opp, drop)];
+                out.push(st);
+            }
+        }
+    }
+    for st in out {
+        if st.eliminations.is_empty() {
+            continue;
+        }
+        if !emit(st) {
+            return false;
+        }
+    }
+    true
+}
+
+// ------------------------------------------------------------------ SE unique loops
+
+const REGION_TYPES: [usize; 3] = [2, 0, 1]; // box, row, column (index into houses_of)
+
+fn region(c: usize, rt: usize) -> usize {
+    board::tables().houses_of[c][rt] as usize
+}
+
+/// SE's loop search (`checkForLoops`), including its quirk of accumulating the extra
+/// digits of sibling branches.
+#[allow(clippy::too_many_arguments)]
+fn check_for_loops(
+    b: &Board,
+    cell: usize,
+    v: u16,
+    path: &mut Vec<usize>,
+    allowed_ex: i32,
+    ex_values: u16,
+    last: Option<usize>,
+    results: &mut Vec<Vec<usize>>,
+) {
+    let t = board::tables();
+    path.push(cell);
+    let mut ex = ex_values;
+    for &rt in &REGION_TYPES {
+        if Some(rt) == last {
+            continue;
+        }
+        let h = region(cell, rt);
+        for &next in &t.house_cells[h] {
+            let next = next as usize;
+            if next == path[0] && path.len() >= 4 {
+                results.push(path.clone());
+            } else if !path.contains(&next) {
+                let p = b.cand[next];
+                if p & v == v {
+                    ex |= p;
+                    ex &= !v;
+                    let card = p.count_ones();
+                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                        let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                        check_for_loops(b, next, v, path, new_allowed, ex, Some(rt), results);
+                    }
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+fn is_valid_loop(path: &[usize]) -> bool {
+    let mut odd: Vec<usize> = Vec::new();
+    let mut even: Vec<usize> = Vec::new();
+    for (i, &c) in path.iter().enumerate() {
+        for &rt in &REGION_TYPES {
+            let h = region(c, rt);
+            let set = if i % 2 == 1 { &mut odd } else { &mut even };
+            if set.contains(&h) {
+                return false;
+            }
+            set.push(h);
+        }
+    }
+    odd.sort_unstable();
+    even.sort_unstable();
+    odd == even
+}
+
+/// SE's unique loops: the best hint (lowest rating, then lowest type).
+pub fn se_loops(b: &Board) -> Option<Step> {
+    let t = board::tables();
+    let mut hints: Vec<(u16, u8, Vec<usize>, Step)> = Vec::new();
+    let push = |hints: &mut Vec<(u16, u8, Vec<usize>, Step)>, ty: u8, path: &[usize], st: Step| {
+        if st.eliminations.is_empty() {
+            return;
+        }
+        let mut key: Vec<usize> = path.to_vec();
+        key.sort_unstable();
+        // SE's equality: same type (class) and same loop cells.
+        if hints.iter().any(|h| h.1 == ty && h.2 == key && (ty != 3)) {
+            return;
+        }
+        hints.push((st.rating, ty, key, st));
+    };
+    for cell in 0..81 {
+        let p = b.cand[cell];
+        if p.count_ones() != 2 {
+            continue;
+        }
+        let mut results = Vec::new();
+        let mut path = Vec::new();
+        check_for_loops(b, cell, p, &mut path, 2, 0, None, &mut results);
+        for lp in results {
+            if !is_valid_loop(&lp) {
+                continue;
+            }
+            let base: u16 = 45
+                + if lp.len() >= 10 { 3 } else { 0 }
+                + if lp.len() >= 8 {
+                    2
+                } else if lp.len() >= 6 {
+                    1
+                } else {
+                    0
+                };
+            let tech = if lp.len() == 4 {
+                |ty: u8| match ty {
+                    1 => Technique::UniqueRectangle1,
+                    2 => Technique::UniqueRectangle2,
+                    3 => Technique::UniqueRectangle3,
+                    _ => Technique::UniqueRectangle4,
+                }
+            } else {
+                |_: u8| Technique::UniqueLoop
+            };
+            let extra: Vec<usize> = lp
+                .iter()
+                .copied()
+                .filter(|&c| b.cand[c].count_ones() > 2)
+                .collect();
+            let mk = |ty: u8, rating: u16, extra: &[usize]| {
+                let mut st = ur_step(tech(ty), p, &lp, extra);
+                st.rating = rating;
+                st.name = Some(format!(
+                    "Unique {}{} type {}",
+                    if lp.len() == 4 { "Rectangle" } else { "Loop" },
+                    if lp.len() > 6 {
+                        format!(" {}", lp.len())
+                    } else {
+                        String::new()
+                    },
+                    ty
+                ));
+                st
+            };
+            let set: CellSet = lp.iter().fold(0, |m, &c| m | 1u128 << c);
+            match extra.len() {
+                1 => {
+                    let mut st = mk(1, base, &extra);
+                    st.eliminations = board::digits(b.cand[extra[0]] & p)
+                        .map(|d| (extra[0], d))
+                        .collect();
+                    push(&mut hints, 1, &lp, st);
+                }
+                0 => {}
+                n => {
+                    let ex = extra.iter().fold(0, |m, &c| m | b.cand[c]) & !p;
+                    let type2 = |hints: &mut Vec<_>| {
+                        let d = board::digits(b.cand[extra[0]] & !p).next().expect("extra");
+                        let common = extra.iter().fold(board::ALL_CELLS, |m, &c| m & t.peers[c]);
+                        let victims = common & b.digit(d) & !set;
+                        let mut st = mk(2, base + 1, &extra);
+                        st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
+                        push(hints, 2, &lp, st);
+                    };
+                    if n > 2 {
+                        type2(&mut hints);
+                    } else if ex.count_ones() == 1 {
+                        type2(&mut hints);
+                        if let Some(st) =
+                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                        {
+                            push(&mut hints, 4, &lp, st);
+                        }
+                    } else {
+                        for st in se_type3(b, extra[0], extra[1], p, ex, &|add: u16| {
+                            mk(3, base + add, &extra)
+                        }) {
+                            push(&mut hints, 3, &lp, st);
+                        }
+                        if let Some(st) =
+                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                        {
+                            push(&mut hints, 4, &lp, st);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Stable sort by rating then type; the first wins.
+    hints.sort_by_key(|h| (h.0, h.1));
+    hints.into_iter().next().map(|h| h.3)
+}
+
+fn se_type4(
+    b: &Board,
+    _lp: &[usize],
+    c1: usize,
+    c2: usize,
+    v: u16,
+    _base: u16,
+    mut st: Step,
+) -> Option<Step> {
+    let t = board::tables();
+    let ds: Vec<u8> = board::digits(v).collect();
+    let (v1, v2) = (ds[0], ds[1]);
+    let (mut r1, mut r2) = (None, None);
+    for &rt in &REGION_TYPES {
+        let h = region(c1, rt);
+        if h != region(c2, rt) {
+            continue;
+        }
+        let rest = t.house[h] & !((1u128 << c1) | (1u128 << c2));
+        if b.digit(v1) & rest == 0 {
+            r1 = Some(h);
+        }
+        if b.digit(v2) & rest == 0 {
+            r2 = Some(h);
+        }
+    }
+    let (h, rem) = match (r1, r2) {
+        (Some(h), _) => (h, v2),
+        (None, Some(h)) => (h, v1),
+        _ => return None,
+    };
+    st.houses = vec![h];
+    st.eliminations = [c1, c2]
+        .iter()
+        .filter(|&&c| b.has(c, rem))
+        .map(|&c| (c, rem))
+        .collect();
+    Some(st)
+}
+
+fn se_type3(
+    b: &Board,
+    c1: usize,
+    c2: usize,
+    v: u16,
+    extra: u16,
+    mk: &dyn Fn(u16) -> Step,
+) -> Vec<Step> {
+    let t = board::tables();
+    let mut out = Vec::new();
+    for degree in extra.count_ones() as usize..=7 {
+        for &rt in &REGION_TYPES {
+            let h = region(c1, rt);
+            if h != region(c2, rt) {
+                continue;
+            }
+            let cells = &t.house_cells[h];
+            let empty = cells.iter().filter(|&&c| b.value[c as usize] == 0).count();
+            let i1 = cells
+                .iter()
+                .position(|&c| c as usize == c1)
+                .expect("in house");
+            let i2 = cells
+                .iter()
+                .position(|&c| c as usize == c2)
+                .expect("in house");
+            if degree * 2 <= empty {
+                let idx: Vec<usize> = (0..9).collect();
+                combinations(&idx, degree, &mut |ix| {
+                    if !ix.contains(&i1) || ix.contains(&i2) {
+                        return true;
+                    }
+                    let mut naked = extra & b.cand[c1] & b.cand[c2];
+                    let mut union = 0u16;
+                    let mut others = Vec::new();
+                    let mut nonempty = true;
+                    for &i in ix {
+                        let pv = if i == i1 {
+                            extra
+                        } else {
+                            b.cand[cells[i] as usize]
+                        };
+                        if i != i1 {
+                            naked |= pv;
+                            others.push(cells[i] as usize);
+                        }
+                        nonempty &= pv != 0;
+                        union |= pv;
+                    }
+                    if naked.count_ones() as usize != degree
+                        || !nonempty
+                        || union.count_ones() as usize != degree
+                    {
+                        return true;
+                    }
+                    let mut elims = Vec::new();
+                    for &c in cells {
+                        let c = c as usize;
+                        if c == c1 || c == c2 || others.contains(&c) {
+                            continue;
+                        }
+                        for d in board::digits(b.cand[c] & union) {
+                            elims.push((c, d));
+                        }
+                    }
+                    if !elims.is_empty() {
+                        let mut st = mk(degree as u16 - 1);
+                        st.houses = vec![h];
+                        st.eliminations = elims;
+                        out.push(st);
+                    }
+                    true
+                });
+            }
+            if degree * 2 < empty && degree >= 2 {
+                let rem: Vec<u8> = (1..=9u8)
+                    .filter(|&d| v >> (d - 1) & 1 == 0 && extra >> (d - 1) & 1 == 0)
+                    .collect();
+                if degree - 2 <= rem.len() {
+                    let hm = t.house[h] & !(1u128 << c2);
+                    combinations(
+                        &(0..rem.len()).collect::<Vec<_>>(),
+                        degree - 2,
+                        &mut |pick| {
+                            let mut values: u16 = v;
+                            for &i in pick {
+                                values |= 1 << (rem[i] - 1);
+                            }
+                            // Every digit of a hidden set must have a place (SE's
+                            // "light" tuple search).
+                            if board::digits(values).any(|d| b.digit(d) & hm == 0) {
+                                return true;
+                            }
+                            let pos =
+                                board::digits(values).fold(0u128, |m, d| m | (b.digit(d) & hm));
+                            if board::count(pos) as usize != degree {
+                                return true;
+                            }
+                            let hidden = pos & !(1u128 << c1);
+                            let mut elims = Vec::new();
+                            for c in board::cells(hidden) {
+                                for d in board::digits(b.cand[c] & !values) {
+                                    elims.push((c, d));
+                                }
+                            }
+                            if !elims.is_empty() {
+                                let mut st = mk(board::count(hidden) as u16 - 1);
+                                st.houses = vec![h];
+                                st.eliminations = elims;
+                                out.push(st);
+                            }
+                            true
+                        },
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::{SAMPLES, check_sound, state};
+
+    #[test]
+    fn uniqueness_is_sound_on_samples() {
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            rectangles(&b, &mut |st| {
+                check_sound(p, &st);
+                true
+            });
+            if let Some(st) = se_loops(&b) {
+                check_sound(p, &st);
+            }
+        }
+    }
+}
