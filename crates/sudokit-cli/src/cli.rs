@@ -223,6 +223,47 @@ pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
         .map_err(|e: sudokit::variant::VariantError| e.to_string())
 }
 
+pub(crate) fn parse_level(text: &str) -> Result<sudokit::logic::Level, String> {
+    use sudokit::logic::Level;
+    [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ]
+    .into_iter()
+    .find(|l| l.name() == text.to_ascii_lowercase())
+    .ok_or_else(|| format!("unknown level {text:?} (easy, medium, hard, unfair, extreme)"))
+}
+
+pub(crate) fn parse_technique(text: &str) -> Result<sudokit::logic::Technique, String> {
+    sudokit::logic::Technique::from_name(&text.to_ascii_lowercase())
+        .ok_or_else(|| format!("unknown technique {text:?} (kebab-case, e.g. x-wing)"))
+}
+
+/// An SE rating window in tenths: `7.0..8.0`, `7..8`, or a single value.
+pub(crate) fn parse_er_window(text: &str) -> Result<(u16, u16), String> {
+    let tenths = |t: &str| -> Result<u16, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("{t:?} is not a rating like 7.2"))?;
+        if !(0.0..=20.0).contains(&v) {
+            return Err(format!("rating {v} is outside 0.0..20.0"));
+        }
+        Ok((v * 10.0).round() as u16)
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => (tenths(a)?, tenths(b)?),
+        None => (tenths(text)?, tenths(text)?),
+    };
+    if lo > hi {
+        return Err(format!("empty window {text:?}"));
+    }
+    Ok((lo, hi))
+}
+
 pub(crate) fn parse_regions(text: &str) -> Result<Regions, String> {
     let labels = text.chars().filter(|c| !c.is_whitespace()).count();
     let n = (labels as f64).sqrt().round() as usize;
@@ -398,6 +439,20 @@ pub struct GenerateArgs {
     /// always drawn uniformly.
     #[arg(long)]
     pub uniform: bool,
+    /// Difficulty level of the human path (HoDoKu's levels): easy, medium, hard,
+    /// unfair, extreme.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub level: Option<sudokit::logic::Level>,
+    /// Sudoku Explainer rating window, e.g. `7.0..8.0` (or one value, `7.2`).
+    #[arg(long, value_name = "LO..HI", value_parser = parse_er_window)]
+    pub er: Option<(u16, u16)>,
+    /// A technique the human path must use (kebab-case, as `explain` prints them:
+    /// x-wing, xy-wing, swordfish...); repeatable.
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
+    pub require: Vec<sudokit::logic::Technique>,
+    /// Only puzzles that human techniques solve without guessing.
+    #[arg(long)]
+    pub no_guess: bool,
     /// Give up on a puzzle after this many candidates.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub attempts: u64,

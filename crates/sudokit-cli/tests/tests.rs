@@ -5,6 +5,7 @@ mod util;
 mod bench;
 mod counting;
 mod equivalence;
+mod generating;
 mod logic;
 mod puzzles;
 mod reliability;

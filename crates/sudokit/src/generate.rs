@@ -22,14 +22,91 @@ use std::sync::Arc;
 
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
+use crate::logic::{self, Level, State, Technique};
 use crate::rng::Rng;
-use crate::solve::{count_solutions, solve};
+use crate::solve::{count_solutions, differs_somewhere, solve};
+
+/// What the logical solution of a generated puzzle must look like: a HoDoKu-style level,
+/// a Sudoku Explainer rating window, techniques its path must use, or no guessing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Target {
+    /// Exactly this level on the human path.
+    pub level: Option<Level>,
+    /// SE rating (tenths) within `lo..=hi`.
+    pub er: Option<(u16, u16)>,
+    /// Techniques the human path must use (each at least once).
+    pub require: Vec<Technique>,
+    /// The human path must not need brute force.
+    pub no_guess: bool,
+}
+
+/// The difficulty of a puzzle as far as a [`Target`] needed to find out.
+#[derive(Clone, Debug, Default)]
+pub struct Difficulty {
+    /// SE rating in tenths, when computed and SE's techniques finish.
+    pub er: Option<u16>,
+    /// HoDoKu-style level, when the human path was computed.
+    pub level: Option<Level>,
+    /// Techniques of the human path, with counts, when computed.
+    pub techniques: Vec<(Technique, u32)>,
+}
+
+impl Target {
+    /// Whether no condition is set.
+    pub fn is_any(&self) -> bool {
+        *self == Target::default()
+    }
+
+    /// Rates `puzzle` only as far as the target needs (the human path for level,
+    /// techniques and guessing, SE's path for the rating window, stopped as soon as a step
+    /// rates above the window) and says whether it is on target.
+    pub fn check(&self, puzzle: &Grid) -> (bool, Difficulty) {
+        let start = State::from_grid(puzzle);
+        let mut d = Difficulty::default();
+        if self.level.is_some() || !self.require.is_empty() || self.no_guess {
+            // Stop as soon as the path is past the level or has guessed when it may not.
+            let (mut level, mut score) = (Level::Easy, 0);
+            let path = logic::solver::explain_until(&start, &mut |step| {
+                level = level.max(step.technique.level());
+                score += step.technique.score();
+                self.level
+                    .is_some_and(|l| Level::from_score(level, score) > l)
+                    || (self.no_guess && step.technique == Technique::BruteForce)
+            });
+            let (level, _, techniques) = logic::rate::hodoku(&path);
+            d.level = Some(level);
+            d.techniques = techniques;
+            let used = |t: Technique| d.techniques.iter().any(|&(u, _)| u == t);
+            if self.level.is_some_and(|l| l != level)
+                || self.require.iter().any(|&t| !used(t))
+                || (self.no_guess && used(Technique::BruteForce))
+            {
+                return (false, d);
+            }
+        }
+        if let Some((lo, hi)) = self.er {
+            let opts = logic::se::Options {
+                ceiling: Some(hi),
+                ..logic::se::Options::default()
+            };
+            let rated = logic::se::rate(&start, &opts);
+            if !rated.solved {
+                return (false, d);
+            }
+            d.er = Some(rated.er);
+            if rated.er < lo || rated.er > hi {
+                return (false, d);
+            }
+        }
+        (true, d)
+    }
+}
 
 /// A map of a cell (row, column) to its image under a symmetry.
 type CellMap = dyn Fn(usize, usize) -> (usize, usize);
 
 /// An acceptance test on (puzzle, solution).
-pub type Accept = dyn Fn(&Grid, &Grid) -> bool + Sync;
+pub type Accept<'a> = dyn Fn(&Grid, &Grid) -> bool + Sync + 'a;
 
 /// The symmetry of the pattern of givens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -321,20 +398,74 @@ pub fn uniform_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
 /// solution stays unique: the result is minimal under the symmetry.
 pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
     let n = solution.size();
+    let g = solution.geometry();
     let mut orbits = symmetry.orbits(n);
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
+    let mut givens = HouseDigits::new(solution);
     for orbit in &orbits {
         for &c in orbit {
             puzzle.set(c, 0);
+            givens.toggle(g, c, solution.get(c));
         }
-        if count_solutions(&puzzle, 2).count != 1 {
+        // A removed clue forced by the remaining givens alone (a naked or hidden single
+        // on the givens) is in every solution: no search needed to keep uniqueness.
+        let forced = orbit
+            .iter()
+            .all(|&c| givens.forces(&puzzle, c, solution.get(c)));
+        if !forced && differs_somewhere(&puzzle, solution, orbit) {
             for &c in orbit {
                 puzzle.set(c, solution.get(c));
+                givens.toggle(g, c, solution.get(c));
             }
         }
     }
     puzzle
+}
+
+/// Which digits each house's givens hold, kept up to date while digging.
+struct HouseDigits {
+    /// Bit `d` of `masks[h]`: digit `d` is a given of house `h`.
+    masks: Vec<u128>,
+}
+
+impl HouseDigits {
+    fn new(grid: &Grid) -> HouseDigits {
+        let g = grid.geometry();
+        let mut hd = HouseDigits {
+            masks: vec![0; g.houses().len()],
+        };
+        for c in 0..g.cell_count() {
+            if grid.get(c) != 0 {
+                hd.toggle(g, c, grid.get(c));
+            }
+        }
+        hd
+    }
+
+    fn toggle(&mut self, g: &Geometry, cell: Cell, digit: u8) {
+        for h in g.houses_of(cell) {
+            self.masks[h] ^= 1 << digit;
+        }
+    }
+
+    /// Whether the givens of `puzzle` force `digit` into the empty `cell`: every other
+    /// digit is a given among its houses (naked single), or every other empty cell of
+    /// one of its houses sees the digit as a given (hidden single).
+    fn forces(&self, puzzle: &Grid, cell: Cell, digit: u8) -> bool {
+        let g = puzzle.geometry();
+        let all = ((1u128 << g.size()) - 1) << 1;
+        let seen = g.houses_of(cell).fold(0, |m, h| m | self.masks[h]);
+        if seen | 1 << digit == all {
+            return true;
+        }
+        let sees = |e: usize| g.houses_of(e).any(|h| self.masks[h] >> digit & 1 == 1);
+        g.houses_of(cell).any(|h| {
+            g.houses()[h]
+                .cells()
+                .all(|e| e == cell || puzzle.get(e) != 0 || sees(e))
+        })
+    }
 }
 
 /// Whether every clue (every symmetric group of clues) is needed for uniqueness.
@@ -369,7 +500,7 @@ pub struct Options<'a> {
     /// Dig this solution instead of random ones.
     pub from: Option<Grid>,
     /// Extra acceptance test on (puzzle, solution), e.g. a difficulty window.
-    pub accept: Option<&'a Accept>,
+    pub accept: Option<&'a Accept<'a>>,
     /// Give up after this many candidate puzzles.
     pub attempts: u64,
 }
@@ -543,6 +674,77 @@ mod tests {
             assert!(is_minimal(&made.puzzle, sym));
             let pattern: Vec<bool> = made.puzzle.cells().iter().map(|&v| v != 0).collect();
             assert!(sym.holds(&pattern, 9), "{sym}");
+        }
+    }
+
+    #[test]
+    fn shidoku_grids_are_drawn_uniformly() {
+        // 288 Shidoku grids (a published count, and our enumeration's); 100 draws each
+        // expected. Chi-square with 287 degrees of freedom: the 0.1 % critical value is
+        // about 368, so a fair sampler fails this once in a thousand seeds.
+        let g = Geometry::standard(Shape::SHIDOKU);
+        let mut rng = Rng::new(2026);
+        let mut seen: std::collections::HashMap<Vec<u8>, u32> = Default::default();
+        let draws = 28_800;
+        for _ in 0..draws {
+            let grid = uniform_grid(&g, &mut rng).unwrap();
+            assert!(grid.is_complete() && grid.first_conflict().is_none());
+            *seen.entry(grid.cells().to_vec()).or_default() += 1;
+        }
+        assert_eq!(seen.len(), 288);
+        let expected = f64::from(draws) / 288.0;
+        let chi2: f64 = seen
+            .values()
+            .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+            .sum();
+        assert!(
+            chi2 < 368.0,
+            "chi-square {chi2:.1} on 287 degrees of freedom"
+        );
+    }
+
+    #[test]
+    fn difficulty_targets_are_met() {
+        let g = Geometry::classic();
+        for target in [
+            Target {
+                level: Some(Level::Easy),
+                ..Target::default()
+            },
+            Target {
+                er: Some((70, 80)),
+                ..Target::default()
+            },
+            Target {
+                require: vec![Technique::XWing],
+                no_guess: true,
+                ..Target::default()
+            },
+        ] {
+            let accept = |p: &Grid, _: &Grid| target.check(p).0;
+            let made = generate(
+                &g,
+                &Options {
+                    accept: Some(&accept),
+                    ..Options::default()
+                },
+                &mut Rng::new(11),
+            )
+            .unwrap();
+            // The full rating, not the target's shortcut, must agree.
+            let rating = logic::rate(&State::from_grid(&made.puzzle));
+            if let Some(level) = target.level {
+                assert_eq!(rating.level, level);
+            }
+            if let Some((lo, hi)) = target.er {
+                assert!((lo..=hi).contains(&rating.er.unwrap()), "{:?}", rating.er);
+            }
+            for t in &target.require {
+                assert!(rating.techniques.iter().any(|(u, _)| u == t));
+            }
+            if target.no_guess {
+                assert!(!rating.brute_force);
+            }
         }
     }
 

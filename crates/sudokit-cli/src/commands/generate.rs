@@ -17,7 +17,9 @@
 //! | `minimal` | whether every clue (group of clues) is needed |
 //! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again) |
 //! | `attempts` | candidate puzzles made before this one passed every test |
-//! | `er`, `level`, `techniques` | difficulty (null until a rating is asked for) |
+//! | `er` | Sudoku Explainer rating (null when SE's techniques do not finish) |
+//! | `level` | HoDoKu-style level of the human path |
+//! | `techniques` | techniques of the human path, easiest first |
 //! | `error` | why no puzzle came out (then the other keys are null) |
 
 use std::sync::Arc;
@@ -25,7 +27,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use sudokit::generate::{self, Generated, Options, Symmetry};
+use sudokit::generate::{self, Generated, Options, Symmetry, Target};
 use sudokit::rng::Rng;
 use sudokit::{Geometry, Grid};
 
@@ -124,6 +126,14 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     let format = args.format.unwrap_or(OutputFormat::Line);
     let symmetry_name = args.symmetry.name();
     let shape_name = geometry.name().to_string();
+    let target = Target {
+        level: args.level,
+        er: args.er,
+        require: args.require.clone(),
+        no_guess: args.no_guess,
+    };
+    let accept = |puzzle: &Grid, _: &Grid| target.check(puzzle).0;
+    let accept: Option<&generate::Accept> = (!target.is_any()).then_some(&accept);
     let make = |index: &u64| -> Outcome {
         let seed = puzzle_seed(master, *index);
         let mut rng = Rng::new(seed);
@@ -138,7 +148,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             max_clues: args.max_clues,
             min_clues: args.min_clues,
             from,
-            accept: None,
+            accept,
             attempts: args.attempts,
         };
         let made = generate::generate(&geometry, &opts, &mut rng);
@@ -178,6 +188,7 @@ fn render(
             let puzzle = output::line(&g.puzzle, style);
             let text = match format {
                 OutputFormat::Json => {
+                    let rating = sudokit::logic::rate(&sudokit::logic::State::from_grid(&g.puzzle));
                     let record = JsonRecord {
                         index: index + 1,
                         puzzle: Some(puzzle),
@@ -188,9 +199,15 @@ fn render(
                         minimal: Some(generate::is_minimal(&g.puzzle, sym)),
                         seed,
                         attempts: Some(g.attempts),
-                        er: None,
-                        level: None,
-                        techniques: None,
+                        er: rating.er.map(|t| f64::from(t) / 10.0),
+                        level: Some(rating.level.name()),
+                        techniques: Some(
+                            rating
+                                .techniques
+                                .iter()
+                                .map(|(t, _)| t.name().to_string())
+                                .collect(),
+                        ),
                         error: None,
                     };
                     serde_json::to_string(&record).expect("records serialise") + "\n"

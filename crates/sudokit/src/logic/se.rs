@@ -28,6 +28,9 @@ pub struct Options {
     pub tuvwxyz: bool,
     /// The deepest forcing-chain nesting level tried (SE goes to 4 and beyond).
     pub max_level: u8,
+    /// Stop as soon as a step rates above this (tenths): the result is then unsolved,
+    /// with `er` that step's rating. Saves rating work when only a window matters.
+    pub ceiling: Option<u16>,
 }
 
 impl Default for Options {
@@ -37,6 +40,7 @@ impl Default for Options {
             uvwxyz: false,
             tuvwxyz: false,
             max_level: 4,
+            ceiling: None,
         }
     }
 }
@@ -44,7 +48,8 @@ impl Default for Options {
 /// The result of rating one puzzle.
 #[derive(Clone, Debug, Default)]
 pub struct Rated {
-    /// ER in tenths (the hardest step); 0 when the path does not finish.
+    /// ER in tenths (the hardest step); 0 when the path does not finish (or, with a
+    /// ceiling, the first step rated above it).
     pub er: u16,
     /// EP in tenths (hardest up to the first placement).
     pub ep: u16,
@@ -232,6 +237,10 @@ pub fn rate(start: &State, opts: &Options) -> Rated {
             }
         }
         difficulty = difficulty.max(step.rating);
+        if opts.ceiling.is_some_and(|c| difficulty > c) {
+            r.er = difficulty;
+            return r;
+        }
         s.apply(&step);
         if pearl == 0 {
             if diamond == 0 {

@@ -204,6 +204,13 @@ pub struct Path {
 /// Solves `start` step by step, easiest first. Steps that need brute force (no logical
 /// step left) set one cell from the solution and are marked [`Technique::BruteForce`].
 pub fn explain(start: &State) -> Path {
+    explain_until(start, &mut |_| false)
+}
+
+/// [`explain`], stopping early after the first step for which `stop` says so (then the
+/// path is unsolved): a caller that only needs to know whether some bound is passed
+/// need not finish the path.
+pub fn explain_until(start: &State, stop: &mut dyn FnMut(&Step) -> bool) -> Path {
     let solution = solution_of(start);
     let mut s = start.clone();
     let mut steps = Vec::new();
@@ -223,7 +230,11 @@ pub fn explain(start: &State) -> Path {
             }
         }
         s.apply(&step);
+        let done = stop(&step);
         steps.push(step);
+        if done {
+            break;
+        }
     }
     Path {
         solved: s.is_solved(),

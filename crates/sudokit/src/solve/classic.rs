@@ -630,6 +630,16 @@ fn initial_state(cells: &[u8]) -> Option<State> {
 
 /// Searches a classic puzzle given as 81 digits (0 = empty); see [`super::search`].
 pub fn search(cells: &[u8], limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    search_excluding(cells, &[], limits, on_solution)
+}
+
+/// [`search`] with some candidates of empty cells ruled out first: `(cell, digit)`.
+pub fn search_excluding(
+    cells: &[u8],
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
     assert_eq!(cells.len(), 81, "classic engine needs 81 cells");
     let mut search = Search {
         limit: limits.solutions,
@@ -647,6 +657,11 @@ pub fn search(cells: &[u8], limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) 
         };
     }
     if let Some(mut state) = initial_state(cells) {
+        for &(cell, digit) in excluded {
+            if cells[cell] == 0 && (1..=9).contains(&digit) {
+                state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+            }
+        }
         if state.propagate() {
             search.explore(&state);
         }

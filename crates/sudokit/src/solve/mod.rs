@@ -83,6 +83,31 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
     }
 }
 
+/// Whether `puzzle` has a solution other than `solution` in which some cell of `cells`
+/// (empty in the puzzle) differs from it. Cheaper than counting to two: each search
+/// rules out the known value of one cell, so a unique puzzle fails at once by
+/// propagation instead of being searched to exhaustion.
+pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> bool {
+    if !puzzle.geometry().is_classic() {
+        let mut other = false;
+        search(puzzle, &Limits::solutions(2), &mut |s| {
+            other |= s != solution.cells();
+            !other
+        });
+        return other;
+    }
+    // Some cell differs = the first differs, or it agrees and a later one differs: each
+    // search fixes the cells before its own, so the searches shrink as they go.
+    let limits = Limits::solutions(1);
+    let mut cur = puzzle.cells().to_vec();
+    cells.iter().any(|&c| {
+        let v = solution.get(c);
+        let found = classic::search_excluding(&cur, &[(c, v)], &limits, &mut |_| true).solutions;
+        cur[c] = v;
+        found > 0
+    })
+}
+
 /// Search nodes the probe of [`count`] and [`enumerate`] may spend.
 const PROBE_NODES: u64 = 1_000;
 /// Solutions the probe must find for the puzzle to count as having "many".
