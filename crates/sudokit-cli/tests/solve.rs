@@ -336,3 +336,37 @@ fn summary_on_request() {
             "puzzles: 2  solved: 1  unsolvable: 1  invalid: 0",
         ));
 }
+
+#[test]
+fn a_25x25_benchmark_puzzle_is_solved_by_clause_learning() {
+    // Gecode's 25x25 #20, whose unique solution a SAT solver (picosat) found: plain
+    // backtracking does not finish it in seconds; the search hands over to clause
+    // learning.
+    let (Some(puzzles), Some(solutions)) = (
+        data_lines("gecode-large/sudoku25.txt", 100),
+        data_lines("gecode-large/sudoku25-solutions.txt", 100),
+    ) else {
+        return;
+    };
+    let field = |lines: &[String], id: &str, k: usize| {
+        lines
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|f| f[0] == id)
+            .map(|f| f[k].to_string())
+            .unwrap()
+    };
+    let puzzle = field(&puzzles, "20", 1);
+    let expected = field(&solutions, "20", 2);
+    let out = sudokit()
+        .args(["solve", "--timeout", "120s", &puzzle])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(got.trim(), expected);
+}

@@ -3,7 +3,8 @@
 //! One search primitive, [`search`], serves all three: it reports each solution to a
 //! callback and stops at a solution limit, a node limit or a deadline. Classic 9x9
 //! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
-//! house-based engine ([`general`]). Both are tested to agree.
+//! house-based engine ([`general`]); grids of 25x25 and wider start there on a small
+//! budget and then go to the clause-learning engine ([`cdcl`]). All are tested to agree.
 //!
 //! Counting and enumerating puzzles with very many solutions is a different job:
 //! [`count`] and [`enumerate`] first probe with [`search`] and, when the probe finds
@@ -78,8 +79,67 @@ pub struct Report {
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
     if grid.geometry().is_classic() {
         classic::search(grid.cells(), limits, on_solution)
-    } else {
+    } else if grid.size() < CDCL_FROM_SIZE {
         general::search(grid, limits, on_solution)
+    } else {
+        large_search(grid, limits, on_solution)
+    }
+}
+
+/// Grids this wide or wider may go to the clause-learning engine: plain backtracking
+/// solves none of the 25x25 benchmark puzzles within seconds, clause learning most.
+const CDCL_FROM_SIZE: usize = 25;
+
+/// Branching nodes the house-based engine gets per cell on a large grid before the
+/// clause-learning engine takes over (sparse grids with many solutions are quicker
+/// without learning).
+const GENERAL_NODES_PER_CELL: u64 = 4;
+
+/// Large grids: the house-based engine on a budget, then clause learning from scratch.
+/// When the budgeted run already reported solutions, it is making progress: the same
+/// deterministic search runs again without the budget and passes on only the solutions
+/// after those.
+fn large_search(
+    grid: &Grid,
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
+    let budget = GENERAL_NODES_PER_CELL * grid.geometry().cell_count() as u64;
+    if limits.nodes.is_some_and(|n| n <= budget) {
+        return general::search(grid, limits, on_solution);
+    }
+    let first = general::search(
+        grid,
+        &Limits {
+            nodes: Some(budget),
+            ..*limits
+        },
+        on_solution,
+    );
+    if first.stop != Stop::NodeLimit {
+        return first;
+    }
+    let rest = Limits {
+        nodes: limits.nodes.map(|n| n - first.guesses),
+        ..*limits
+    };
+    if first.solutions == 0 {
+        let second = cdcl::search(grid, &rest, on_solution);
+        return Report {
+            guesses: first.guesses + second.guesses,
+            ..second
+        };
+    }
+    // Solutions already reported: the same deterministic search again, unbudgeted,
+    // passing on only the solutions after them.
+    let mut seen = 0;
+    let again = general::search(grid, limits, &mut |cells| {
+        seen += 1;
+        seen <= first.solutions || on_solution(cells)
+    });
+    Report {
+        guesses: first.guesses + again.guesses,
+        ..again
     }
 }
 
