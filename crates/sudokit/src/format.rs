@@ -949,6 +949,15 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
                 }
             }
         }
+        // A cell with no candidate cannot be written as a pencil-mark grid, and no state
+        // reached by sound steps has one.
+        if let Some(cell) = sets.iter().position(|s| s.is_empty()) {
+            return Err(err(
+                first_no + 1,
+                offset + 9 * cell + 1,
+                format!("{} has no candidate", geometry.cell_name(cell)),
+            ));
+        }
         return Candidates::from_sets(geometry, sets)
             .map_err(|e| err(first_no + 1, offset + 1, e.to_string()));
     }
@@ -1237,6 +1246,13 @@ mod tests {
         bad.replace_range(10..11, "5");
         let e = parse_candidates(&bad, &ReadOptions::default()).unwrap_err();
         assert_eq!((e.line, e.column), (1, 11));
+        // Found by fuzzing: a cell with no candidate used to be accepted, and its
+        // pencil-mark grid then did not read back.
+        let mut empty = line.clone();
+        empty.replace_range(18..27, ".........");
+        let e = parse_candidates(&empty, &ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 19));
+        assert!(e.message.contains("r1c3 has no candidate"), "{}", e.message);
         let short = parse_candidates("12 34\n5", &ReadOptions::default()).unwrap_err();
         assert!(short.message.contains("found"));
     }
