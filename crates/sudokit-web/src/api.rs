@@ -77,14 +77,24 @@ pub struct Budget {
     /// Jobs without a deadline of their own (logic, minimality) that may run at once,
     /// including those whose request already timed out.
     pub jobs: usize,
+    /// Such jobs running now (shared by the clones of one budget).
+    pub running: Arc<AtomicUsize>,
+}
+
+impl Budget {
+    /// A budget of `time` per request and `jobs` long jobs at once.
+    pub fn new(time: Duration, jobs: usize) -> Budget {
+        Budget {
+            time,
+            jobs,
+            running: Arc::new(AtomicUsize::new(0)),
+        }
+    }
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget {
-            time: Duration::from_secs(10),
-            jobs: 4,
-        }
+        Budget::new(Duration::from_secs(10), 4)
     }
 }
 
@@ -404,8 +414,21 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
     }))
 }
 
-/// Jobs without a deadline of their own that are running now.
-static JOBS: AtomicUsize = AtomicUsize::new(0);
+/// A place among the running jobs, given back when dropped (even by a panic).
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `job`, turning a panic (a library bug) into a 500 answer rather than a lost
+/// worker.
+pub fn guarded(job: impl FnOnce() -> Answer) -> Answer {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+        .unwrap_or_else(|_| Answer::error(500, "internal error (a bug: please report the request)"))
+}
 
 /// Runs `job` on its own thread and waits for it until `deadline`. A job that misses
 /// its deadline keeps running (the library's logic cannot be interrupted) but its
@@ -415,20 +438,20 @@ fn bounded_job(
     deadline: Instant,
     job: impl FnOnce() -> Answer + Send + 'static,
 ) -> Answer {
-    if JOBS.fetch_add(1, Ordering::SeqCst) >= budget.jobs {
-        JOBS.fetch_sub(1, Ordering::SeqCst);
+    let running = Arc::clone(&budget.running);
+    if running.fetch_add(1, Ordering::SeqCst) >= budget.jobs {
+        running.fetch_sub(1, Ordering::SeqCst);
         return Answer::error(503, "too many long jobs running; try again shortly");
     }
     let (tx, rx) = mpsc::sync_channel(1);
+    let slot = Slot(Arc::clone(&running));
     let spawned = std::thread::Builder::new()
         .name("sudokit-job".into())
         .spawn(move || {
-            let answer = job();
-            JOBS.fetch_sub(1, Ordering::SeqCst);
-            let _ = tx.send(answer);
+            let _slot = slot;
+            let _ = tx.send(guarded(job));
         });
     if spawned.is_err() {
-        JOBS.fetch_sub(1, Ordering::SeqCst);
         return Answer::error(503, "cannot start a job");
     }
     let wait = deadline.saturating_duration_since(Instant::now());
@@ -440,10 +463,10 @@ fn bounded_job(
 
 /// Parses and runs one request.
 pub fn respond(method: &str, path: &str, body: &[u8], budget: &Budget) -> Answer {
-    match parse(method, path, body) {
+    guarded(|| match parse(method, path, body) {
         Err(answer) => answer,
         Ok(request) => run(request, budget),
-    }
+    })
 }
 
 /// Runs a parsed request within the budget.

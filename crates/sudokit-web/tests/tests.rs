@@ -1,1 +1,7 @@
-//! Tests.
+//! Integration tests of the web server, one test binary: the endpoints over real HTTP,
+//! a load test, and the page in a headless browser (when Chromium and Node are there).
+
+mod browser;
+mod endpoints;
+mod load;
+mod util;

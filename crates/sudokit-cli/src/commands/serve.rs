@@ -36,10 +36,7 @@ pub fn run(args: ServeArgs) -> Result<u8> {
     let config = Config {
         addr: SocketAddr::new(args.bind, args.port),
         workers,
-        budget: Budget {
-            time: args.time_limit,
-            jobs: workers,
-        },
+        budget: Budget::new(args.time_limit, workers),
         ..Config::default()
     };
     let server = Server::start(config).map_err(|e| anyhow!(e))?;
