@@ -453,6 +453,7 @@ function setMode(mode) {
   $('watch').hidden = mode !== 'watch';
   $('hand').hidden = mode !== 'hand';
   $('legend').hidden = mode !== 'watch';
+  $('counter-label').textContent = mode === 'watch' ? 'step' : 'filled';
   render();
 }
 
@@ -466,7 +467,7 @@ async function init() {
   $('play').onclick = () => {
     if (S.timer) { stopPlaying(); return; }
     if (!S.trace.length) return;
-    $('play').innerHTML = '&#x23F8;';
+    $('play').textContent = '\u2016';
     S.timer = setTimeout(tick, 0);
   };
   $('engine').onchange = () => { $('pick').disabled = $('engine').value !== 'moler'; };
