@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     match api::parse(method, &route, body) {
         Err(answer) => {
             assert!((400..500).contains(&answer.status), "{answer:?}");
-            assert!(answer.body["error"].as_str().is_some_and(|m| !m.is_empty()));
+            assert!(answer.json()["error"].as_str().is_some_and(|m| !m.is_empty()));
         }
         Ok(request) => {
             let grid = match &request {

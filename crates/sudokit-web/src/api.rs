@@ -53,7 +53,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sudokit::engines::{self, Engine, Hooks, Pick, Stats};
 use sudokit::format::{ReadOptions, parse_one};
@@ -98,27 +98,56 @@ impl Default for Budget {
     }
 }
 
-/// An answer: HTTP status and JSON body.
+/// An answer: HTTP status and JSON body, serialised once where it is made (a long
+/// trace as a tree of `Value`s would take several times the memory of its text).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
     /// HTTP status code.
     pub status: u16,
-    /// The JSON body.
-    pub body: Value,
+    /// The JSON text.
+    pub body: String,
 }
 
 impl Answer {
-    fn ok(body: Value) -> Answer {
-        Answer { status: 200, body }
+    fn ok(body: &impl Serialize) -> Answer {
+        match serde_json::to_string(body) {
+            Ok(body) => Answer { status: 200, body },
+            Err(e) => Answer::error(500, format!("cannot serialise the answer: {e}")),
+        }
     }
 
     /// An error answer: `{"error": message}`.
     pub fn error(status: u16, message: impl Into<String>) -> Answer {
         Answer {
             status,
-            body: json!({ "error": message.into() }),
+            body: json!({ "error": message.into() }).to_string(),
         }
     }
+
+    /// The body parsed back (for tests).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// One step of an engine's trace (see the module documentation).
+#[derive(Serialize)]
+struct TraceStep {
+    step: u64,
+    depth: u32,
+    cell: usize,
+    name: String,
+    value: u8,
+    reason: &'static str,
+}
+
+/// The answer of `/api/solve`.
+#[derive(Serialize)]
+struct SolveBody {
+    #[serde(flatten)]
+    board: serde_json::Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<TraceStep>>,
 }
 
 /// A parsed request, ready to run.
@@ -448,8 +477,10 @@ fn bounded_job(
     let spawned = std::thread::Builder::new()
         .name("sudokit-job".into())
         .spawn(move || {
-            let _slot = slot;
-            let _ = tx.send(guarded(job));
+            let answer = guarded(job);
+            // Given back before answering, so the waiting worker's next job finds it.
+            drop(slot);
+            let _ = tx.send(answer);
         });
     if spawned.is_err() {
         return Answer::error(503, "cannot start a job");
@@ -548,7 +579,7 @@ fn solve_answer(grid: &Grid, o: &SolveOptions, deadline: Instant) -> Answer {
         m.insert("status".into(), json!("invalid"));
         m.insert("error".into(), json!(c.describe(g)));
         m.insert("solution".into(), Value::Null);
-        return Answer::ok(Value::Object(m));
+        return Answer::ok(&Value::Object(m));
     }
     let limits = Limits {
         solutions: 1,
@@ -561,14 +592,14 @@ fn solve_answer(grid: &Grid, o: &SolveOptions, deadline: Instant) -> Answer {
     let tracing = o.engine != Engine::Fast;
     let mut on_step = |s: &engines::Step| {
         if trace.len() < o.max_steps {
-            trace.push(json!({
-                "step": s.steps,
-                "depth": s.depth,
-                "cell": s.cell,
-                "name": g.cell_name(s.cell),
-                "value": s.value,
-                "reason": s.reason.name(),
-            }));
+            trace.push(TraceStep {
+                step: s.steps,
+                depth: s.depth,
+                cell: s.cell,
+                name: g.cell_name(s.cell),
+                value: s.value,
+                reason: s.reason.name(),
+            });
         } else {
             truncated = true;
         }
@@ -603,10 +634,12 @@ fn solve_answer(grid: &Grid, o: &SolveOptions, deadline: Instant) -> Answer {
         json!(started.elapsed().as_secs_f64() * 1e3),
     );
     if tracing {
-        m.insert("trace".into(), Value::Array(trace));
         m.insert("truncated".into(), json!(truncated));
     }
-    Answer::ok(Value::Object(m))
+    Answer::ok(&SolveBody {
+        board: m,
+        trace: tracing.then_some(trace),
+    })
 }
 
 fn count_answer(grid: &Grid, limit: u64, deadline: Instant) -> Answer {
@@ -625,7 +658,7 @@ fn count_answer(grid: &Grid, limit: u64, deadline: Instant) -> Answer {
     } else {
         "done"
     };
-    Answer::ok(json!({
+    Answer::ok(&json!({
         "puzzle": line(grid),
         "status": status,
         "count": report.solutions,
@@ -665,7 +698,7 @@ fn check_answer(grid: &Grid, minimal: bool, deadline: Instant) -> Answer {
         "redundant".into(),
         json!(r.minimality.as_ref().map(|x| x.redundant.clone())),
     );
-    Answer::ok(Value::Object(m))
+    Answer::ok(&Value::Object(m))
 }
 
 /// A logic step as JSON (see the module documentation).
@@ -735,7 +768,7 @@ fn explain_answer(grid: &Grid, deadline: Instant) -> Answer {
         "steps".into(),
         Value::Array(path.steps.iter().map(|s| step_json(s, g)).collect()),
     );
-    Answer::ok(Value::Object(m))
+    Answer::ok(&Value::Object(m))
 }
 
 fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Answer {
@@ -761,7 +794,7 @@ fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Ans
     let mut m = board(grid);
     m.insert("status".into(), json!(status));
     m.insert("step".into(), json!(step.as_ref().map(|s| step_json(s, g))));
-    Answer::ok(Value::Object(m))
+    Answer::ok(&Value::Object(m))
 }
 
 fn rate_answer(grid: &Grid, deadline: Instant) -> Answer {
@@ -775,7 +808,7 @@ fn rate_answer(grid: &Grid, deadline: Instant) -> Answer {
         .iter()
         .map(|(t, n)| json!({ "name": t.title(), "technique": t.name(), "count": n }))
         .collect();
-    Answer::ok(json!({
+    Answer::ok(&json!({
         "puzzle": line(grid),
         "er": tenths(r.er),
         "ep": tenths(r.ep),
@@ -811,7 +844,7 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
         if o.level.is_some() && level != o.level {
             continue;
         }
-        return Answer::ok(json!({
+        return Answer::ok(&json!({
             "puzzle": line(&made.puzzle),
             "solution": line(&made.solution),
             "clues": made.puzzle.filled(),
@@ -830,7 +863,7 @@ fn puzzles_answer() -> Answer {
         .iter()
         .map(|b| json!({ "name": b.name, "source": b.source, "note": b.note, "puzzle": b.text }))
         .collect();
-    Answer::ok(Value::Array(list))
+    Answer::ok(&Value::Array(list))
 }
 
 #[cfg(test)]

@@ -140,8 +140,7 @@ fn header(name: &str, value: &str) -> Header {
 }
 
 fn json_response(answer: &Answer) -> Response<std::io::Cursor<Vec<u8>>> {
-    let body = serde_json::to_vec(&answer.body).unwrap_or_else(|_| b"{}".to_vec());
-    Response::from_data(body)
+    Response::from_data(answer.body.as_bytes().to_vec())
         .with_status_code(StatusCode(answer.status))
         .with_header(header("Content-Type", "application/json"))
         .with_header(header("Cache-Control", "no-store"))
@@ -171,12 +170,22 @@ fn handle(mut request: Request, config: &Config) {
     let _ = request.respond(json_response(&answer));
 }
 
+/// The most of an oversize body read and thrown away before answering 413: a client
+/// still sending when the connection closes gets a reset instead of the answer.
+const DRAIN_LIMIT: u64 = 1 << 20;
+
 /// The body, or 413 when it is longer than `limit` (decided from the declared length
 /// when there is one, else by reading one byte past the limit).
 fn read_body(request: &mut Request, limit: usize) -> Result<Vec<u8>, Answer> {
-    let too_large = || Answer::error(413, format!("request body larger than {limit} bytes"));
+    let too_large = |request: &mut Request| {
+        let _ = std::io::copy(
+            &mut request.as_reader().take(DRAIN_LIMIT),
+            &mut std::io::sink(),
+        );
+        Answer::error(413, format!("request body larger than {limit} bytes"))
+    };
     if request.body_length().is_some_and(|n| n > limit) {
-        return Err(too_large());
+        return Err(too_large(request));
     }
     let mut body = Vec::new();
     request
@@ -185,7 +194,7 @@ fn read_body(request: &mut Request, limit: usize) -> Result<Vec<u8>, Answer> {
         .read_to_end(&mut body)
         .map_err(|e| Answer::error(400, format!("cannot read the request body: {e}")))?;
     if body.len() > limit {
-        return Err(too_large());
+        return Err(too_large(request));
     }
     Ok(body)
 }
