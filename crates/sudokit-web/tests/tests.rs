@@ -2,6 +2,7 @@
 //! a load test, and the page in a headless browser (when Chromium and Node are there).
 
 mod browser;
+mod corpus;
 mod endpoints;
 mod load;
 mod util;
