@@ -63,6 +63,9 @@ pub enum Command {
     Hint(HintArgs),
     /// Rate puzzles: Sudoku Explainer's ER/EP/ED and a HoDoKu-style level and score.
     Rate(RateArgs),
+    /// Serve a local web page that shows engines solving step by step and helps solve
+    /// by hand (JSON endpoints too); 127.0.0.1 only unless `--bind` says otherwise.
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// Which engine runs, and what it reports.

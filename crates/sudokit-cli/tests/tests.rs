@@ -11,5 +11,6 @@ mod puzzles;
 mod reliability;
 mod render;
 mod sat;
+mod serve;
 mod solve;
 mod variants;

@@ -17,6 +17,7 @@ pub mod hint;
 pub mod puzzles;
 pub mod rate;
 pub mod render;
+pub mod serve;
 pub mod shuffle;
 pub mod solve;
 pub mod transform;

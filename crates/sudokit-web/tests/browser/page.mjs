@@ -1,0 +1,72 @@
+// Drives the sudokit page in headless Chromium: loads it, runs Moler's engine on the
+// Lo-Shu puzzle (the page's default), steps forward until the step counter reads 50
+// (figure 14.12), reads the board, takes a screenshot and measures in the browser
+// whether it is blank, steps back once, then switches to "solve by hand", asks for a
+// hint and applies it. Prints one JSON object for tests/browser.rs to check.
+//
+// usage: node page.mjs URL SCREENSHOT.png
+import { chromium } from 'playwright-core';
+
+const [url, shot] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const out = { errors: [] };
+try {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  page.on('pageerror', (e) => out.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') out.errors.push(m.text()); });
+  page.setDefaultTimeout(20000);
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.selectOption('#engine', 'moler');
+  await page.click('#run');
+  await page.waitForFunction(() => document.getElementById('engine-stats').textContent.includes('solved'));
+  out.stats = await page.textContent('#engine-stats');
+  out.counts = [];
+  let clicks = 0;
+  while ((await page.textContent('#step-count')) !== '50') {
+    await page.click('#forward');
+    out.counts.push(+(await page.textContent('#step-count')));
+    if (++clicks > 1000) throw new Error('the step counter never read 50');
+  }
+  out.clicks = clicks;
+  const board = () => page.$$eval('#board .cell', (cells) =>
+    cells.map((c) => (c.querySelector('.cands') || !c.textContent ? '.' : c.textContent)).join(''));
+  out.board = await board();
+  out.kinds = await page.$$eval('#board .cell', (cells) => cells.map((c) =>
+    c.classList.contains('given') ? 'g' : c.classList.contains('single') ? 's' : c.classList.contains('guess') ? 't' : '.').join(''));
+  const png = await page.screenshot({ path: shot });
+  // Blank or not, measured by the browser itself: distinct colours in the image.
+  out.colours = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width; canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, img.width, img.height).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 4 * 7) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return seen.size;
+  }, png.toString('base64'));
+  await page.click('#back');
+  out.after_back = +(await page.textContent('#step-count'));
+  // Solve by hand: a hint, then apply it.
+  await page.click('#tab-hand');
+  out.filled_before = await page.textContent('#step-count');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  out.hint = await page.textContent('#hint-text');
+  out.highlighted = await page.$$eval('#board .hl-cell', (c) => c.length);
+  await page.click('#apply-hint');
+  out.filled_after = await page.textContent('#step-count');
+  out.message = await page.textContent('#message');
+} catch (e) {
+  out.errors.push('driver: ' + e.message);
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(out));

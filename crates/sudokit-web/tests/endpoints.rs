@@ -1,0 +1,347 @@
+//! The endpoints over real HTTP: answers checked against the seed documents' figures,
+//! and every kind of bad request answered with a 4xx JSON error.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use sudokit::format::parse_grid;
+use sudokit_web::Budget;
+
+use crate::util::{get, post, raw, request, server};
+
+/// The solution is complete, keeps the givens and breaks no rule.
+fn assert_solves(puzzle: &str, solution: &Value) {
+    let p = parse_grid(puzzle).unwrap();
+    let s = parse_grid(solution.as_str().expect("a solution")).unwrap();
+    assert!(s.solves(&p), "{solution} does not solve {puzzle}");
+}
+
+#[test]
+fn moler_takes_fifty_steps_on_lo_shu() {
+    // Moler, Experiments with MATLAB, figure 14.12: sudoku_basic solves Lo-Shu in 50
+    // steps.
+    let s = server(2, Budget::default());
+    let (status, a) = post(
+        s.addr(),
+        "/api/solve",
+        r#"{"puzzle":"lo-shu","engine":"moler"}"#,
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["status"], "solved");
+    assert_eq!(a["stats"]["steps"], 50);
+    let trace = a["trace"].as_array().unwrap();
+    assert_eq!(trace.last().unwrap()["step"], 50);
+    let clues = a["puzzle"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .filter(|&b| b != b'.')
+        .count();
+    assert_eq!(
+        trace.iter().filter(|t| t["reason"] == "given").count(),
+        clues
+    );
+    assert_eq!(a["houses"].as_array().unwrap().len(), 27);
+    assert_solves(a["puzzle"].as_str().unwrap(), &a["solution"]);
+    s.stop();
+}
+
+/// Replays a trace as the page does (givens and singles fill, a guess opens a branch,
+/// a backtrack empties what was filled since its guess) and returns the final board.
+fn replay(trace: &[Value], cells: usize) -> Vec<u64> {
+    let mut values = vec![0u64; cells];
+    let mut filled: Vec<usize> = Vec::new();
+    let mut branches: Vec<usize> = Vec::new();
+    for s in trace {
+        let cell = s["cell"].as_u64().unwrap() as usize;
+        let value = s["value"].as_u64().unwrap();
+        match s["reason"].as_str().unwrap() {
+            "given" => values[cell] = value,
+            "singleton" | "hidden single" | "guess" => {
+                assert_eq!(values[cell], 0, "{s} fills a filled cell");
+                if s["reason"] == "guess" {
+                    branches.push(filled.len());
+                }
+                filled.push(cell);
+                values[cell] = value;
+            }
+            "backtrack" => {
+                let keep = branches.pop().expect("a backtrack closes a guess");
+                assert_eq!(filled[keep], cell, "{s} backtracks another cell's guess");
+                for c in filled.drain(keep..) {
+                    values[c] = 0;
+                }
+            }
+            "dead end" => {}
+            r => panic!("unknown reason {r}"),
+        }
+    }
+    values
+}
+
+#[test]
+fn every_engine_trace_replays_to_its_solution() {
+    // The page's replay rule holds for every seed engine: the last board of the trace
+    // is the solution the engine reports.
+    let s = server(2, Budget::default());
+    for engine in ["moler", "octave", "fallin", "kronecker", "gubin"] {
+        for puzzle in [
+            "lo-shu",
+            "fallin",
+            "octave",
+            "kronecker-example",
+            "kronecker",
+        ] {
+            let body = json!({"puzzle": puzzle, "engine": engine, "max_steps": sudokit_web::api::MAX_TRACE}).to_string();
+            let (status, a) = post(s.addr(), "/api/solve", &body);
+            assert_eq!(status, 200, "{engine} {puzzle}: {a}");
+            assert_eq!(a["status"], "solved", "{engine} {puzzle}");
+            assert_eq!(a["truncated"], false, "{engine} {puzzle}");
+            let board = replay(a["trace"].as_array().unwrap(), 81);
+            let solution: Vec<u64> = a["solution"]
+                .as_str()
+                .unwrap()
+                .bytes()
+                .map(|b| u64::from(b - b'0'))
+                .collect();
+            assert_eq!(board, solution, "{engine} on {puzzle}");
+        }
+    }
+    s.stop();
+}
+
+#[test]
+fn counts_and_verdicts_match_moler_exercise_14_5() {
+    // Exercise 14.5: replacing Lo-Shu's (9,1) clue by 5 keeps it unique, by 6 gives
+    // two solutions, by 7 none.
+    let s = server(2, Budget::default());
+    for (name, count) in [("lo-shu-5", 1), ("lo-shu-6", 2), ("lo-shu-7", 0)] {
+        let (status, a) = post(s.addr(), "/api/count", &json!({"puzzle": name}).to_string());
+        assert_eq!(status, 200);
+        assert_eq!(a["count"], count, "{name}");
+        assert_eq!(a["complete"], true);
+    }
+    let (_, a) = post(s.addr(), "/api/check", r#"{"puzzle":"lo-shu-6"}"#);
+    assert_eq!(a["verdict"], "multiple");
+    let (_, a) = post(s.addr(), "/api/check", r#"{"puzzle":"diag4"}"#);
+    // Figure 14.8: diag(1:4) has two solutions.
+    assert_eq!(a["verdict"], "multiple");
+    assert_eq!(a["size"], 4);
+    s.stop();
+}
+
+#[test]
+fn logic_endpoints_answer() {
+    let s = server(2, Budget::default());
+    let (status, a) = post(s.addr(), "/api/hint", r#"{"puzzle":"lo-shu"}"#);
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["status"], "step");
+    let step = &a["step"];
+    assert!(!step["text"].as_str().unwrap().is_empty());
+    assert_eq!(step["placements"].as_array().unwrap().len(), 1);
+    let (status, a) = post(s.addr(), "/api/explain", r#"{"puzzle":"lo-shu"}"#);
+    assert_eq!(status, 200);
+    assert_eq!(a["status"], "solved");
+    let clues = a["puzzle"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .filter(|&b| b != b'.')
+        .count();
+    let placements: usize = a["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["placements"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(placements, 81 - clues, "every empty cell is filled once");
+    let (status, a) = post(s.addr(), "/api/rate", r#"{"puzzle":"lo-shu"}"#);
+    assert_eq!(status, 200);
+    assert!(a["er"].as_f64().is_some());
+    let (status, a) = post(s.addr(), "/api/explain", r#"{"puzzle":"lo-shu-6"}"#);
+    assert_eq!(status, 400, "several solutions: {a}");
+    let (status, a) = post(
+        s.addr(),
+        "/api/generate",
+        r#"{"seed":7,"symmetry":"rot180"}"#,
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_solves(a["puzzle"].as_str().unwrap(), &a["solution"]);
+    let (_, c) = post(
+        s.addr(),
+        "/api/count",
+        &json!({"puzzle": a["puzzle"]}).to_string(),
+    );
+    assert_eq!(c["count"], 1, "generated puzzles are unique");
+    let (_, b) = post(
+        s.addr(),
+        "/api/generate",
+        r#"{"seed":7,"symmetry":"rot180"}"#,
+    );
+    assert_eq!(a["puzzle"], b["puzzle"], "a seed reproduces its puzzle");
+    s.stop();
+}
+
+#[test]
+fn page_and_assets_are_served() {
+    let s = server(1, Budget::default());
+    let (status, body) = get(s.addr(), "/");
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&body).contains("<script src=\"/app.js\">"));
+    assert_eq!(get(s.addr(), "/app.js").0, 200);
+    assert_eq!(get(s.addr(), "/style.css").0, 200);
+    assert_eq!(get(s.addr(), "/nope.html").0, 404);
+    let (status, body) = get(s.addr(), "/api/puzzles");
+    assert_eq!(status, 200);
+    let list: Value = serde_json::from_slice(&body).unwrap();
+    assert!(
+        list.as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "lo-shu")
+    );
+    s.stop();
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let s = server(2, Budget::default());
+    let a = s.addr();
+    let cases: &[(&str, &str, &str, u16)] = &[
+        ("POST", "/api/solve", "{", 400),
+        ("POST", "/api/solve", "", 400),
+        ("POST", "/api/solve", "[1,2,3]", 400),
+        ("POST", "/api/solve", r#"{"puzzle": 5}"#, 400),
+        ("POST", "/api/solve", r#"{"puzzle": "12x"}"#, 400),
+        (
+            "POST",
+            "/api/solve",
+            r#"{"puzzle": "lo-shu", "engine": "quantum"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/solve",
+            r#"{"puzzle": "lo-shu", "engine": "fast", "pick": "last-min"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/solve",
+            r#"{"puzzle": "lo-shu", "max_steps": 100000000}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/solve",
+            r#"{"puzzle": "shidoku", "engine": "gubin"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/solve",
+            r#"{"puzzle": "lo-shu", "shape": "3x"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/count",
+            r#"{"puzzle": "lo-shu", "limit": -1}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/hint",
+            r#"{"puzzle": "lo-shu", "candidates": "all"}"#,
+            400,
+        ),
+        ("POST", "/api/generate", r#"{"level": "godlike"}"#, 400),
+        ("POST", "/api/generate", r#"{"shape": "1x1000"}"#, 400),
+        ("POST", "/api/generate", "\u{0}\u{1}", 400),
+        ("POST", "/api/nothing", "{}", 404),
+        ("POST", "/", "{}", 404),
+        ("GET", "/api/solve", "", 405),
+        ("DELETE", "/api/count", "{}", 405),
+    ];
+    for &(method, path, body, want) in cases {
+        let (status, body) = raw(a, &request(method, path, body.as_bytes()));
+        let json: Value = serde_json::from_slice(&body)
+            .unwrap_or_else(|_| panic!("{method} {path} {body:?}: not JSON"));
+        assert_eq!(status, want, "{method} {path} {body:?}: {json}");
+        assert!(json["error"].is_string(), "{json}");
+    }
+    // Invalid UTF-8 and garbage instead of HTTP: answered or closed, never a crash.
+    let (status, _) = raw(a, &request("POST", "/api/solve", &[0xff, 0xfe, b'{']));
+    assert_eq!(status, 400);
+    let _ = raw(a, b"\x00\x01garbage\r\n\r\n");
+    // The server still answers.
+    assert_eq!(post(a, "/api/count", r#"{"puzzle":"lo-shu"}"#).0, 200);
+    s.stop();
+}
+
+#[test]
+fn oversize_bodies_are_refused() {
+    let s = server(2, Budget::default());
+    let big = format!(r#"{{"puzzle":"{}"}}"#, ".".repeat(200_000));
+    let (status, body) = raw(s.addr(), &request("POST", "/api/solve", big.as_bytes()));
+    assert_eq!(status, 413, "{}", String::from_utf8_lossy(&body));
+    // Without a length (chunked), the limit holds while reading.
+    let mut chunked = b"POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
+    for _ in 0..100 {
+        chunked.extend_from_slice(format!("{:x}\r\n{}\r\n", 1000, "a".repeat(1000)).as_bytes());
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let (status, _) = raw(s.addr(), &chunked);
+    assert_eq!(status, 413);
+    assert_eq!(
+        post(s.addr(), "/api/count", r#"{"puzzle":"lo-shu"}"#).0,
+        200
+    );
+    s.stop();
+}
+
+#[test]
+fn long_requests_stop_at_the_time_limit() {
+    let s = server(2, Budget::new(Duration::from_millis(200), 2));
+    let empty25 = ".".repeat(625);
+    let t = Instant::now();
+    // Counting the solutions of an empty 25x25 grid never ends: the deadline stops it.
+    let (status, a) = post(
+        s.addr(),
+        "/api/count",
+        &json!({"puzzle": empty25, "limit": u64::MAX}).to_string(),
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["status"], "timeout");
+    assert_eq!(a["complete"], false);
+    // Moler's engine recomputes every candidate after each fill: slow on 25x25.
+    let (status, a) = post(
+        s.addr(),
+        "/api/solve",
+        &json!({"puzzle": format!("{}1", ".".repeat(624)), "engine": "kronecker"}).to_string(),
+    );
+    assert_eq!(status, 200, "{a}");
+    assert!(
+        matches!(a["status"].as_str(), Some("timeout" | "solved")),
+        "{a}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    s.stop();
+}
+
+#[test]
+fn logic_jobs_past_the_limit_get_503() {
+    // A zero time limit: the job cannot answer in time, the request gets 503 at once,
+    // and the job finishes in the background without taking a worker.
+    let s = server(1, Budget::new(Duration::ZERO, 1));
+    let (status, a) = post(s.addr(), "/api/rate", r#"{"puzzle":"octave"}"#);
+    assert_eq!(status, 503, "{a}");
+    assert!(a["error"].as_str().unwrap().contains("time limit"));
+    // The one job slot is busy until that rating ends: further jobs are refused, not
+    // queued without bound; plain endpoints still answer.
+    assert_eq!(
+        post(s.addr(), "/api/check", r#"{"puzzle":"lo-shu"}"#).0,
+        200
+    );
+    s.stop();
+}
