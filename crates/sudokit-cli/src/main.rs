@@ -52,6 +52,7 @@ fn run() -> Result<u8> {
         Command::Explain(args) => commands::explain::run(args),
         Command::Hint(args) => commands::hint::run(args),
         Command::Rate(args) => commands::rate::run(args),
+        Command::Play(args) => commands::play::run(args),
     }
 }
 
