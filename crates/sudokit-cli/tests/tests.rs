@@ -6,6 +6,7 @@ mod bench;
 mod counting;
 mod equivalence;
 mod logic;
+mod play;
 mod puzzles;
 mod reliability;
 mod render;

@@ -161,23 +161,37 @@ impl Game {
         }
     }
 
-    /// A fresh game of a generated puzzle of `level`.
-    pub fn from_generated(generated: Generated, level: Level, symbols: Symbols) -> Game {
+    /// A fresh game of a generated puzzle of level `got`, made for a player who asked
+    /// for `asked` (the message says so when they differ).
+    pub fn from_generated(
+        generated: Generated,
+        asked: Level,
+        got: Level,
+        symbols: Symbols,
+    ) -> Game {
         let mut game = Game::new(
             generated.puzzle,
             symbols,
-            &format!("new {} puzzle", level.name()),
+            &format!("new {} puzzle", got.name()),
         );
         game.solution = Some(generated.solution);
-        game.level = Some(level);
-        game.message = format!("A new {} puzzle. Good luck!", level.name());
+        game.level = Some(got);
+        game.message = if asked == got {
+            format!("A new {} puzzle. Good luck!", got.name())
+        } else {
+            format!(
+                "No {} puzzle came quickly for this shape; here is a {} one.",
+                asked.name(),
+                got.name()
+            )
+        };
         game
     }
 
-    /// Starts a generated puzzle of `level` in place of the current one, keeping the
-    /// symbols and display settings.
-    pub fn start(&mut self, generated: Generated, level: Level) {
-        let mut next = Game::from_generated(generated, level, self.symbols.clone());
+    /// Starts a generated puzzle in place of the current one (see
+    /// [`Game::from_generated`]), keeping the symbols and display settings.
+    pub fn start(&mut self, generated: Generated, asked: Level, got: Level) {
+        let mut next = Game::from_generated(generated, asked, got, self.symbols.clone());
         next.auto = self.auto;
         *self = next;
     }

@@ -39,7 +39,9 @@ pub fn color_wanted() -> bool {
 /// Plays `game` in the terminal until the player quits.
 pub fn run(mut game: Game, options: &Options) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(io::Error::other("play needs a terminal"));
+        return Err(io::Error::other(
+            "play needs a terminal (standard input and output)",
+        ));
     }
     let mut terminal = ratatui::try_init()?;
     // Terminals without mouse support ignore the request; keys still work.
@@ -72,8 +74,9 @@ fn event_loop(
                             Request::NewPuzzle(level) => {
                                 terminal.draw(|f| layout = view::draw(game, f, options.color))?;
                                 let geometry = Arc::clone(game.puzzle().geometry());
-                                match levels::new_puzzle(&geometry, level, &mut rng) {
-                                    Ok(made) => game.start(made, level),
+                                match levels::new_puzzle(&geometry, level, &mut rng, levels::BUDGET)
+                                {
+                                    Ok((made, got)) => game.start(made, level, got),
                                     Err(e) => game.set_message(format!("No new puzzle: {e}.")),
                                 }
                                 // Waiting for the generator is not playing time.

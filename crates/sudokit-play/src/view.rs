@@ -526,16 +526,27 @@ pub fn panel_text(game: &Game) -> Text<'static> {
         lines.push(Line::styled(game.message().to_string(), bold));
     }
     lines.push(Line::from(""));
-    let help = if game.mode() == Mode::ChooseLevel {
-        "e easy  m medium  h hard  u unfair  x extreme  Esc cancel"
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    if game.mode() == Mode::ChooseLevel {
+        lines.push(Line::styled(
+            "e easy  m medium  h hard  u unfair  x extreme",
+            dim,
+        ));
+        lines.push(Line::styled("Esc: keep playing", dim));
     } else {
-        "arrows/hjkl move  symbol place  0/Del clear  p pencil  a auto candidates  \
-         ? hint  Enter apply  u undo  r redo  c check  x restart  n new  s save  o load  q quit"
-    };
-    lines.push(Line::styled(
-        help,
-        Style::default().add_modifier(Modifier::DIM),
-    ));
+        let n = g.size() as u8;
+        let range = format!("{}-{}", sym.char(1), sym.char(n));
+        for help in [
+            "arrows hjkl mouse: move".to_string(),
+            format!("{range} place (again: clear)  0 Del: clear"),
+            "p pencil mode  a auto candidates".into(),
+            "? hint  Enter apply it  Esc hide it".into(),
+            "u undo  r redo  c check  x restart".into(),
+            "n new puzzle  s save  o load  q quit".into(),
+        ] {
+            lines.push(Line::styled(help, dim));
+        }
+    }
     Text::from(lines)
 }
 

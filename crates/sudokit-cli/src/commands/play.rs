@@ -30,12 +30,20 @@ pub fn run(args: PlayArgs) -> Result<u8> {
             .with_context(|| format!("cannot read {}", path.display()))?;
         Game::from_save(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
     } else if let Some(source) = &args.puzzle {
-        let options = input::read_options(&InputArgs {
-            shape: args.shape,
-            symbols: args.symbols.clone(),
-            ..InputArgs::default()
-        });
-        let record = equiv::first_puzzle(source, &options)?;
+        let read = |symbols: Option<String>| {
+            let options = input::read_options(&InputArgs {
+                shape: args.shape,
+                symbols,
+                ..InputArgs::default()
+            });
+            equiv::first_puzzle(source, &options)
+        };
+        // A puzzle written in digits (a built-in one, say) can still be shown in the
+        // `--symbols` letters.
+        let record = read(args.symbols.clone()).or_else(|e| match &args.symbols {
+            Some(_) => read(None).map_err(|_| e),
+            None => Err(e),
+        })?;
         let grid = record.grid;
         if let Some(c) = grid.first_conflict() {
             bail!("{source}: {}", c.describe(grid.geometry()));
@@ -47,9 +55,9 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         let shape = args.shape.unwrap_or(Shape::new(3, 3)?);
         let geometry = Geometry::standard(shape);
         let symbols = symbols(args.symbols.as_deref(), shape.size())?;
-        let made = levels::new_puzzle(&geometry, level, &mut Rng::new(seed))
+        let (made, got) = levels::new_puzzle(&geometry, level, &mut Rng::new(seed), levels::BUDGET)
             .map_err(|e| anyhow!("no {} {shape} puzzle: {e}", level.name()))?;
-        Game::from_generated(made, level, symbols)
+        Game::from_generated(made, level, got, symbols)
     };
     let save_path = args
         .save
@@ -60,7 +68,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         save_path,
         seed,
     };
-    sudokit_play::run(game, &options).context("sudokit play")?;
+    sudokit_play::run(game, &options)?;
     Ok(0)
 }
 

@@ -466,19 +466,37 @@ fn new_puzzle_asks_for_a_level() {
 fn starting_a_generated_puzzle_resets_the_game() {
     let mut g = lo_shu();
     keys(&mut g, "a5");
-    let made = crate::levels::new_puzzle(
+    let (made, got) = crate::levels::new_puzzle(
         &sudokit::Geometry::classic(),
         Level::Easy,
         &mut sudokit::rng::Rng::new(7),
+        Duration::from_secs(600),
     )
     .unwrap();
-    g.start(made.clone(), Level::Easy);
+    assert_eq!(got, Level::Easy);
+    g.start(made.clone(), Level::Easy, got);
+    assert_eq!(g.message(), "A new easy puzzle. Good luck!");
     assert_eq!(g.puzzle(), &made.puzzle);
     assert_eq!(g.solution(), Some(&made.solution));
     assert_eq!(g.level(), Some(Level::Easy));
     assert!(g.history().is_empty());
     assert!(g.auto_candidates(), "display settings carry over");
     assert!(made.solution.solves(&made.puzzle));
+    // Past its budget the generator takes any level, and the player is told.
+    let (made, got) = crate::levels::new_puzzle(
+        &sudokit::Geometry::standard(sudokit::Shape::new(2, 2).unwrap()),
+        Level::Hard,
+        &mut sudokit::rng::Rng::new(7),
+        Duration::ZERO,
+    )
+    .unwrap();
+    assert_eq!(got, crate::levels::level_of(&made.puzzle));
+    g.start(made, Level::Hard, got);
+    assert!(
+        g.message().starts_with("No hard puzzle came quickly"),
+        "{}",
+        g.message()
+    );
 }
 
 #[test]
