@@ -420,11 +420,13 @@ impl Game {
             }
             Key::Char('s') => return Request::Save,
             Key::Char('o') => return Request::Load,
-            Key::Esc if self.hint.is_some() => {
+            // Esc only hides things: a stray Esc must not throw a game away.
+            Key::Esc => {
                 self.hint = None;
+                self.wrong.clear();
                 self.message.clear();
             }
-            Key::Char('q') | Key::Esc | Key::Ctrl('c') => return Request::Quit,
+            Key::Char('q') | Key::Ctrl('c') => return Request::Quit,
             Key::Char(c) => {
                 // Case-insensitive symbols (`A`..`I` typed as `a`..`i`) that are not keys.
                 match self.symbols.digit(c as u8).filter(|_| c.is_ascii()) {

@@ -33,7 +33,12 @@ pub struct Options {
 
 /// Whether colour is wanted: the `NO_COLOR` convention (set and not empty: no colour).
 pub fn color_wanted() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    color_for(std::env::var_os("NO_COLOR").as_deref())
+}
+
+/// Colour for a value of `NO_COLOR`.
+fn color_for(no_color: Option<&std::ffi::OsStr>) -> bool {
+    no_color.is_none_or(|v| v.is_empty())
 }
 
 /// Plays `game` in the terminal until the player quits.
@@ -165,5 +170,13 @@ mod tests {
         assert_eq!(k(KeyCode::Up, KeyModifiers::NONE), Some(Key::Up));
         assert_eq!(k(KeyCode::Enter, KeyModifiers::NONE), Some(Key::Enter));
         assert_eq!(k(KeyCode::F(1), KeyModifiers::NONE), None);
+    }
+
+    #[test]
+    fn no_color_convention() {
+        use std::ffi::OsStr;
+        assert!(color_for(None));
+        assert!(color_for(Some(OsStr::new(""))), "set but empty: colour");
+        assert!(!color_for(Some(OsStr::new("1"))));
     }
 }

@@ -505,7 +505,7 @@ fn quit_save_and_load_are_requests() {
     assert_eq!(keys(&mut g, "s"), Request::Save);
     assert_eq!(keys(&mut g, "o"), Request::Load);
     assert_eq!(keys(&mut g, "q"), Request::Quit);
-    assert_eq!(g.handle(Key::Esc), Request::Quit);
+    assert_eq!(g.handle(Key::Esc), Request::None, "Esc never quits");
     assert_eq!(g.handle(Key::Ctrl('c')), Request::Quit);
 }
 
