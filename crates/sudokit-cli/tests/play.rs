@@ -20,6 +20,11 @@ static SESSIONS: AtomicUsize = AtomicUsize::new(0);
 impl Tmux {
     /// A server running `sudokit ARGS` in a `w` x `h` window; None without tmux.
     fn start(args: &[&str], w: u16, h: u16) -> Option<Tmux> {
+        Tmux::start_env(&[], args, w, h)
+    }
+
+    /// [`Tmux::start`] with `NAME=VALUE` environment settings.
+    fn start_env(env: &[&str], args: &[&str], w: u16, h: u16) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("tmux is not installed: skipping the end-to-end play test");
             return None;
@@ -30,7 +35,13 @@ impl Tmux {
             SESSIONS.fetch_add(1, Ordering::Relaxed)
         );
         let bin = assert_cmd::cargo::cargo_bin("sudokit");
-        let mut command = shell_quote(&bin);
+        let mut command = String::from("env");
+        for e in env {
+            command.push(' ');
+            command.push_str(&shell_quote(Path::new(e)));
+        }
+        command.push(' ');
+        command.push_str(&shell_quote(&bin));
         for a in args {
             command.push(' ');
             command.push_str(&shell_quote(Path::new(a)));
@@ -79,6 +90,12 @@ impl Tmux {
     /// The visible screen as text.
     fn screen(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "play"]).stdout).into()
+    }
+
+    /// The visible screen with its escape sequences (colours and attributes).
+    fn screen_with_attributes(&self) -> String {
+        let out = self.run(&["capture-pane", "-e", "-p", "-t", "play"]);
+        String::from_utf8_lossy(&out.stdout).into()
     }
 
     /// Waits until the screen shows `text`; returns the screen.
@@ -247,4 +264,33 @@ fn play_names_unreadable_puzzles() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot read"));
+}
+
+#[test]
+fn play_respects_no_color_in_tmux() {
+    // Givens are blue (SGR 38;5;4 as tmux re-encodes it) unless NO_COLOR is set; then
+    // only attributes (bold, reverse) remain.
+    let Some(t) = Tmux::start(&["play", "lo-shu"], 100, 30) else {
+        return;
+    };
+    t.wait_for("sudokit play: lo-shu");
+    let colored = t.screen_with_attributes();
+    assert!(colored.contains("38;5;4m"), "{colored}");
+    t.keys(&["q"]);
+    t.wait_for_exit();
+    drop(t);
+    let Some(t) = Tmux::start_env(&["NO_COLOR=1"], &["play", "lo-shu"], 100, 30) else {
+        return;
+    };
+    t.wait_for("sudokit play: lo-shu");
+    t.keys(&["?"]);
+    t.wait_for("Hint:");
+    let plain = t.screen_with_attributes();
+    assert!(
+        !plain.contains("38;5;") && !plain.contains("48;5;"),
+        "{plain}"
+    );
+    assert!(plain.contains("\x1b[1m"), "givens are bold:\n{plain}");
+    t.keys(&["q"]);
+    t.wait_for_exit();
 }
