@@ -447,6 +447,15 @@ impl Game {
         }
     }
 
+    /// A click on a candidate's place in a cell that shows candidates as a keypad:
+    /// moves the cursor there and, in pencil mode, toggles that pencil mark.
+    pub fn click_candidate(&mut self, cell: Cell, d: u8) {
+        self.click(cell);
+        if self.pencil && cell < self.cells.len() && self.value(cell) == 0 {
+            self.digit(d);
+        }
+    }
+
     /// The digit a character is, when it is exactly one of the symbols (so a symbol
     /// such as `h` wins over the key).
     fn exact_digit(&self, c: char) -> Option<u8> {

@@ -91,8 +91,12 @@ fn event_loop(
                     }
                 }
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    if let Some(cell) = layout.and_then(|l| l.cell_at(m.column, m.row)) {
-                        game.click(cell);
+                    if let Some(l) = layout {
+                        if let Some((cell, d)) = l.candidate_at(m.column, m.row) {
+                            game.click_candidate(cell, d);
+                        } else if let Some(cell) = l.cell_at(m.column, m.row) {
+                            game.click(cell);
+                        }
                     }
                 }
                 _ => {}

@@ -138,6 +138,19 @@ impl Layout {
         Some(row * self.n + col)
     }
 
+    /// The cell and candidate drawn at a screen position of a big cell's keypad.
+    pub fn candidate_at(&self, x: u16, y: u16) -> Option<(Cell, u8)> {
+        if !self.big {
+            return None;
+        }
+        let cell = self.cell_at(x, y)?;
+        let (mr, mc) = Layout::mini(self.n, self.box_rows, self.box_cols);
+        let dx = (x - self.col_x(cell % self.n)).checked_sub(1)? as usize;
+        let dy = (y - self.row_y(cell / self.n)) as usize;
+        let d = dy * mc + dx + 1;
+        (dx < mc && dy < mr && d <= self.n).then_some((cell, d as u8))
+    }
+
     /// The grid's layout and the panel's area in `area`; None when nothing fits.
     pub fn fit(g: &Geometry, area: Rect) -> Option<(Layout, Rect)> {
         for mut l in Layout::candidates(g) {
@@ -684,6 +697,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn clicks_on_big_cells_find_candidates() {
+        let game = lo_shu();
+        let (l, _) = Layout::fit(game.geometry(), Rect::new(0, 0, 120, 45)).unwrap();
+        assert!(l.big);
+        let (x, y) = (l.col_x(8), l.row_y(2));
+        // The keypad: 1 2 3 on the first line, 5 in the middle, 9 bottom right.
+        assert_eq!(l.candidate_at(x + 1, y), Some((26, 1)));
+        assert_eq!(l.candidate_at(x + 2, y + 1), Some((26, 5)));
+        assert_eq!(l.candidate_at(x + 3, y + 2), Some((26, 9)));
+        assert_eq!(l.candidate_at(x, y), None, "the cell's left margin");
+        assert_eq!(l.candidate_at(x + 4, y), None, "the cell's right margin");
+        let (small, _) = Layout::fit(game.geometry(), Rect::new(0, 0, 100, 30)).unwrap();
+        assert_eq!(small.candidate_at(small.col_x(0), small.row_y(0)), None);
     }
 
     #[test]

@@ -121,6 +121,27 @@ fn click_moves_the_cursor_and_ignores_cells_off_the_grid() {
 }
 
 #[test]
+fn clicking_candidates_toggles_marks_in_pencil_mode() {
+    let mut g = lo_shu();
+    g.click_candidate(26, 5);
+    assert_eq!(g.cursor(), 26);
+    assert_eq!(
+        g.marks(26),
+        DigitSet::EMPTY,
+        "digit mode: the click only moves"
+    );
+    keys(&mut g, "p");
+    g.click_candidate(26, 5);
+    g.click_candidate(26, 7);
+    assert_eq!(g.marks(26), [5, 7].into_iter().collect());
+    g.click_candidate(26, 7);
+    assert_eq!(g.marks(26), DigitSet::single(5));
+    g.click_candidate(0, 3);
+    assert_eq!(g.cursor(), 0);
+    assert_eq!(g.history().len(), 3, "a given takes no marks");
+}
+
+#[test]
 fn digits_place_values_and_typing_again_clears() {
     let mut g = lo_shu();
     goto(&mut g, 1, 4);
