@@ -10,9 +10,9 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A tmux server of our own (its own socket), killed on drop.
+/// A tmux server of our own (its own socket file), killed and removed on drop.
 struct Tmux {
-    socket: String,
+    socket: PathBuf,
 }
 
 static SESSIONS: AtomicUsize = AtomicUsize::new(0);
@@ -29,11 +29,11 @@ impl Tmux {
             eprintln!("tmux is not installed: skipping the end-to-end play test");
             return None;
         }
-        let socket = format!(
-            "sudokit-test-{}-{}",
+        let socket = std::env::temp_dir().join(format!(
+            "sudokit-tmux-{}-{}",
             std::process::id(),
             SESSIONS.fetch_add(1, Ordering::Relaxed)
-        );
+        ));
         let bin = assert_cmd::cargo::cargo_bin("sudokit");
         let mut command = String::from("env");
         for e in env {
@@ -68,7 +68,9 @@ impl Tmux {
 
     fn run(&self, args: &[&str]) -> Output {
         Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .arg("-S")
+            .arg(&self.socket)
+            .args(["-f", "/dev/null"])
             .args(args)
             .env_remove("TMUX")
             .output()
@@ -130,6 +132,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.run(&["kill-server"]);
+        let _ = std::fs::remove_file(&self.socket);
     }
 }
 
@@ -226,6 +229,7 @@ fn play_lo_shu_in_tmux() {
     t.keys(&["q"]);
     t.wait_for_exit();
     let _ = std::fs::remove_file(&save);
+    let _ = std::fs::remove_dir(save.parent().unwrap());
 }
 
 #[test]
