@@ -66,6 +66,9 @@ pub enum Command {
     /// Serve a local web page that shows engines solving step by step and helps solve
     /// by hand (JSON endpoints too); 127.0.0.1 only unless `--bind` says otherwise.
     Serve(crate::commands::serve::ServeArgs),
+    /// Play in the terminal, with pencil marks, hints from the logic engine, undo and
+    /// redo, check, timer, saved games and new puzzles by level.
+    Play(PlayArgs),
 }
 
 /// Which engine runs, and what it reports.
@@ -506,6 +509,50 @@ pub struct RateArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Arguments of `sudokit play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The puzzle: a built-in name (`lo-shu`), puzzle text, or a file (its first
+    /// puzzle). Without it, a new puzzle of `--level` is made.
+    #[arg(value_name = "PUZZLE", conflicts_with_all = ["level", "load"])]
+    pub puzzle: Option<String>,
+    /// Level of the new puzzle (default easy).
+    #[arg(long, value_enum, conflicts_with = "load")]
+    pub level: Option<PlayLevel>,
+    /// Box shape RxC: of the puzzle when it cannot be inferred, or of the new puzzle
+    /// (default 3x3; 2x2 for 4x4 up to 4x4 for 16x16).
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Digit symbols (see `solve --help`), e.g. `ABCDEFGHI` for Moler's letters.
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+    /// Resume a game saved with `s`.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<std::path::PathBuf>,
+    /// Where `s` saves and `o` loads (default: the `--load` file, else
+    /// `sudokit-play.txt`).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<std::path::PathBuf>,
+    /// Seed of new puzzles (random when omitted).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// `play --level` values: HoDoKu's levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlayLevel {
+    /// Singles only.
+    Easy,
+    /// Intersections and small subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains, ALS, finned fish.
+    Unfair,
+    /// Forcing chains and nets.
+    Extreme,
 }
 
 /// Arguments of `sudokit puzzles`.

@@ -53,6 +53,7 @@ fn run() -> Result<u8> {
         Command::Hint(args) => commands::hint::run(args),
         Command::Rate(args) => commands::rate::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Play(args) => commands::play::run(args),
     }
 }
 

@@ -7,6 +7,7 @@ mod counting;
 mod equivalence;
 mod generating;
 mod logic;
+mod play;
 mod puzzles;
 mod reliability;
 mod render;

@@ -72,7 +72,7 @@ pub fn run(args: EquivArgs) -> Result<u8> {
 }
 
 /// The first puzzle of a source; unreadable text is an error naming its place.
-fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
+pub(crate) fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
     let sources = input::sources(&[arg.to_string()], None)?;
     let mut first = None;
     input::read_items(&sources, options, &mut |item| {

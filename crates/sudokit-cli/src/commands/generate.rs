@@ -63,13 +63,18 @@ pub fn puzzle_seed(master: u64, index: u64) -> u64 {
     }
 }
 
+/// A seed from the clock and the process id, for runs without `--seed`.
+pub fn fresh_seed() -> u64 {
+    let t = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    Rng::stream(t, std::process::id() as u64).next_u64()
+}
+
 /// Runs `sudokit generate`.
 pub fn run(args: GenerateArgs) -> Result<u8> {
     let master = args.seed.unwrap_or_else(|| {
-        let t = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        let seed = Rng::stream(t, std::process::id() as u64).next_u64();
+        let seed = fresh_seed();
         eprintln!("seed: {seed}");
         seed
     });

@@ -14,6 +14,7 @@ pub mod export;
 pub mod general;
 pub mod generate;
 pub mod hint;
+pub mod play;
 pub mod puzzles;
 pub mod rate;
 pub mod render;
