@@ -298,3 +298,23 @@ fn hardest_1106_whole_set_needs_no_brute_force() {
         assert!(check_puzzle(p, false).is_some(), "{p} needs brute force");
     }
 }
+
+#[test]
+fn sixteen_by_sixteen_puzzles_are_rated_without_a_panic() {
+    // Found by the play branch: SE's path went on to 9x9-only techniques on a 16x16
+    // grid and indexed out of bounds. Every puzzle must get its record.
+    let Some(lines) = crate::util::data_lines("gecode-large/sudoku16.txt", 100) else {
+        return;
+    };
+    let puzzles: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    let out = crate::util::sudokit()
+        .args(["rate", "-f", "json"])
+        .write_stdin(puzzles.join("\n"))
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert_eq!(crate::util::stdout_lines(&out).len(), puzzles.len());
+}

@@ -92,6 +92,10 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
+    // The rest works on the 9x9 bitboard: other grids stop here (unrated beyond).
+    if !s.geometry().is_classic() {
+        return None;
+    }
     let b = Board::from_state(s);
     if let Some(st) = strong_links::best(&b, 2) {
         return Some(st);
