@@ -106,7 +106,17 @@ impl Tmux {
         loop {
             let screen = self.screen();
             if screen.contains(text) {
-                return screen;
+                // The terminal may be caught mid-frame (busy machines): wait until two
+                // captures agree.
+                let mut last = screen;
+                loop {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let again = self.screen();
+                    if again == last || start.elapsed() > Duration::from_secs(20) {
+                        return again;
+                    }
+                    last = again;
+                }
             }
             assert!(
                 start.elapsed() < Duration::from_secs(20),
