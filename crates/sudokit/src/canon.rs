@@ -1192,6 +1192,34 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+        #[test]
+        fn a_random_transformation_keeps_the_rating(which in 0usize..3, seed in any::<u64>()) {
+            // Unique puzzles from easy to extreme: Moler's Lo-Shu, a 17-clue and top1465
+            // #1. Ratings are what a person would face: looks must not change them.
+            let puzzles = [
+                "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
+                data_puzzles()[2],
+                data_puzzles()[0],
+            ];
+            let puzzle = parse_grid(puzzles[which]).unwrap();
+            let mut s = seed;
+            let t = Transform::random(Shape::CLASSIC, &mut || {
+                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let z = (s ^ (s >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z ^ (z >> 27)
+            });
+            let moved = t.apply(&puzzle).unwrap();
+            let (a, b) = (
+                crate::logic::rate(&crate::logic::State::from_grid(&puzzle)),
+                crate::logic::rate(&crate::logic::State::from_grid(&moved)),
+            );
+            prop_assert_eq!(a.er, b.er);
+            prop_assert_eq!(a.level, b.level);
+        }
+    }
+
     #[test]
     fn the_most_symmetric_grid_has_648_automorphisms() {
         // 648 is the largest automorphism count of a 9x9 grid (Russell and Jarvis); this
