@@ -172,6 +172,28 @@ where
     )
 }
 
+/// What every per-puzzle command does: [`run`] with the command's thread count, then the
+/// summary on standard error (asked for, or interactive with several puzzles), and the
+/// exit code. `verb` names what counts as success in the summary (`solved`, `rated`...).
+pub fn run_command<F>(
+    sources: &[Source],
+    options: &ReadOptions,
+    run_args: &crate::cli::RunArgs,
+    verb: &str,
+    job: F,
+    out: &mut dyn Write,
+) -> Result<u8>
+where
+    F: Fn(&Item) -> Outcome + Sync,
+{
+    let threads = crate::threads(run_args.threads);
+    let summary = run(sources, options, threads, job, out)?;
+    if run_args.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
+        eprintln!("{}", summary.line(verb));
+    }
+    Ok(summary.exit_code())
+}
+
 /// Runs `job` for the numbers `0..count` (generated puzzles, say), in parallel, writing
 /// the outcomes in order.
 pub fn run_numbered<F>(count: u64, threads: usize, job: F, out: &mut dyn Write) -> Result<Summary>

@@ -23,7 +23,6 @@
 //! Exit codes: 0 when every puzzle is unique, 1 when some is not (none, multiple,
 //! timeout), 2 when some input is invalid (unreadable, or conflicting givens).
 
-use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -57,18 +56,14 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         timeout: args.run.timeout,
     };
     let mut out = output::stdout();
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(
+    batch::run_command(
         &sources,
         &options,
-        threads,
+        &args.run,
+        "unique",
         |item| checker.check(item),
         &mut out,
-    )?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("unique"));
-    }
-    Ok(summary.exit_code())
+    )
 }
 
 struct Checker {

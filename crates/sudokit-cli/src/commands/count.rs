@@ -23,7 +23,6 @@
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
 
-use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -54,18 +53,14 @@ pub fn run(args: CountArgs) -> Result<u8> {
         timeout: args.run.timeout,
     };
     let mut out = output::stdout();
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(
+    batch::run_command(
         &sources,
         &options,
-        threads,
+        &args.run,
+        "counted",
         |item| counter.count(item),
         &mut out,
-    )?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("counted"));
-    }
-    Ok(summary.exit_code())
+    )
 }
 
 struct Counter {

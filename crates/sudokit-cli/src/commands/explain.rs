@@ -20,7 +20,7 @@
 //! `cells`, `houses` (`r2`, `c5`, `b7`), `cover`, `fins`, `chain` (Eureka-style text or
 //! null), and `line` (the short form) and `text` (a sentence).
 
-use std::io::{self, IsTerminal, Write as _};
+use std::io::Write as _;
 
 use anyhow::Result;
 use serde::Serialize;
@@ -129,18 +129,14 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
     let style = options.symbols.clone();
     let verbose = args.verbose;
     let mut out = output::stdout();
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(
+    batch::run_command(
         &sources,
         &options,
-        threads,
+        &args.run,
+        "explained",
         |item| explain_item(item, format, verbose, &style),
         &mut out,
-    )?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("explained"));
-    }
-    Ok(summary.exit_code())
+    )
 }
 
 #[derive(Serialize)]

@@ -22,7 +22,6 @@
 //! Exit codes: 0 every puzzle has a solution, 1 some has none (or hit a limit), 2 input
 //! errors.
 
-use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 use anyhow::{Result, bail};
@@ -52,12 +51,14 @@ pub fn run(args: GeneralArgs) -> Result<u8> {
         timeout: args.run.timeout,
     };
     let mut out = output::stdout();
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(&sources, &options, threads, |item| job.run(item), &mut out)?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("solvable"));
-    }
-    Ok(summary.exit_code())
+    batch::run_command(
+        &sources,
+        &options,
+        &args.run,
+        "solvable",
+        |item| job.run(item),
+        &mut out,
+    )
 }
 
 struct Job {

@@ -20,8 +20,6 @@
 //! | `brute_force` | whether the human path needed brute force |
 //! | `error` | why the puzzle was not rated, else null |
 
-use std::io::{self, IsTerminal};
-
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::format::SymbolStyle;
@@ -66,18 +64,14 @@ pub fn run(args: RateArgs) -> Result<u8> {
     let style = options.symbols.clone();
     let comments = args.run.comments;
     let mut out = output::stdout();
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(
+    batch::run_command(
         &sources,
         &options,
-        threads,
+        &args.run,
+        "rated",
         |item| rate_item(item, format, &style, comments),
         &mut out,
-    )?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("rated"));
-    }
-    Ok(summary.exit_code())
+    )
 }
 
 fn number(t: Option<u16>) -> Option<f64> {

@@ -65,18 +65,14 @@ pub fn run(args: SolveArgs) -> Result<u8> {
         let b = sudokit::puzzles::builtin("lo-shu").expect("built-in example");
         writeln!(out, "{}: {}\n{}\n", b.name, b.source, b.note)?;
     }
-    let threads = crate::threads(args.run.threads);
-    let summary = batch::run(
+    batch::run_command(
         &sources,
         &options,
-        threads,
+        &args.run,
+        "solved",
         |item| solver.solve(item),
         &mut out,
-    )?;
-    if args.run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
-        eprintln!("{}", summary.line("solved"));
-    }
-    Ok(summary.exit_code())
+    )
 }
 
 use std::io::Write as _;
