@@ -1197,7 +1197,7 @@ mod tests {
         #[test]
         fn a_random_transformation_keeps_the_rating(which in 0usize..3, seed in any::<u64>()) {
             // Unique puzzles from easy to extreme: Moler's Lo-Shu, a 17-clue and top1465
-            // #1. Ratings are what a person would face: looks must not change them.
+            // #1. SE's rating is what a person would face: looks must not change it.
             let puzzles = [
                 "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
                 data_puzzles()[2],
@@ -1216,7 +1216,10 @@ mod tests {
                 crate::logic::rate(&crate::logic::State::from_grid(&moved)),
             );
             prop_assert_eq!(a.er, b.er);
-            prop_assert_eq!(a.level, b.level);
+            // Not the HoDoKu-style level: the human path breaks ties between equally easy
+            // steps by cell order, so a transformed puzzle can take another path with
+            // another score (top1465 #1 went from hard to medium); as in HoDoKu, the
+            // level is a property of the path, not of the puzzle.
         }
     }
 
