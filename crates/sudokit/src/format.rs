@@ -22,7 +22,6 @@
 //! The [`Reader`] is push-based: the caller feeds it lines, so the library does no I/O and
 //! the CLI can stream files of any length in constant memory.
 
-use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
@@ -145,11 +144,14 @@ pub struct Reader {
     options: ReadOptions,
     /// Every character that can be a cell in some side of the style.
     widest: Symbols,
-    /// The same with letters folded to one case where the style allows (for guessing
-    /// the side from the largest digit on a line).
-    folded: Symbols,
-    symbols: HashMap<usize, Symbols>,
-    geometries: HashMap<usize, Arc<Geometry>>,
+    /// Per byte: if it is a cell character of `widest`, its digit with letters folded to
+    /// one case where the style allows (for guessing the side from the largest digit on
+    /// a line), else `u8::MAX`. One load per character in the scan for one-line puzzles.
+    run_digit: [u8; 256],
+    /// Alphabets and geometries by side, built on first use (a vector, not a map: the
+    /// lookup is on every line's path).
+    symbols: Vec<Option<Symbols>>,
+    geometries: Vec<Option<Arc<Geometry>>>,
     pending: Option<PendingBlock>,
     /// The variant in force (the options', until a header line changes it).
     variant: Variant,
@@ -170,12 +172,18 @@ impl Reader {
             SymbolStyle::Custom(_) => widest.clone(),
         };
         let variant = options.variant.clone();
+        let run_digit = std::array::from_fn(|b| {
+            let b = b as u8;
+            widest
+                .digit(b)
+                .map_or(u8::MAX, |d| folded.digit(b).unwrap_or(d))
+        });
         Reader {
             options,
             widest,
-            folded,
-            symbols: HashMap::new(),
-            geometries: HashMap::new(),
+            run_digit,
+            symbols: Vec::new(),
+            geometries: Vec::new(),
             pending: None,
             variant,
             awaiting: None,
@@ -210,18 +218,20 @@ impl Reader {
     }
 
     fn symbols_for(&mut self, n: usize) -> Result<&Symbols, String> {
-        if !self.symbols.contains_key(&n) {
-            let s = self.options.symbols.symbols(n).map_err(|e| e.to_string())?;
-            self.symbols.insert(n, s);
+        if self.symbols.len() <= n {
+            self.symbols.resize(n + 1, None);
         }
-        Ok(&self.symbols[&n])
+        if self.symbols[n].is_none() {
+            self.symbols[n] = Some(self.options.symbols.symbols(n).map_err(|e| e.to_string())?);
+        }
+        Ok(self.symbols[n].as_ref().expect("just built"))
     }
 
     fn geometry_for(&mut self, n: usize) -> Result<Arc<Geometry>, String> {
         if let Some(g) = &self.options.geometry {
             return Ok(g.clone());
         }
-        if let Some(g) = self.geometries.get(&n) {
+        if let Some(Some(g)) = self.geometries.get(n) {
             return Ok(g.clone());
         }
         let g = if self.variant.is_standard() {
@@ -248,7 +258,10 @@ impl Reader {
                     .map_err(|e| e.to_string())?,
             )
         };
-        self.geometries.insert(n, g.clone());
+        if self.geometries.len() <= n {
+            self.geometries.resize(n + 1, None);
+        }
+        self.geometries[n] = Some(g.clone());
         Ok(g)
     }
 
@@ -429,16 +442,25 @@ impl Reader {
             let start = i;
             let mut run = 0;
             let mut max_digit = 0;
-            while i < bytes.len() {
-                match self.widest.digit(bytes[i]) {
-                    Some(d) => {
-                        let d = self.folded.digit(bytes[i]).unwrap_or(d);
-                        max_digit = max_digit.max(d as usize);
-                        run += 1;
-                        i += 1;
-                    }
-                    None => break,
+            // Eight characters at a time while all are cells: one branch per chunk.
+            while let Some(chunk) = bytes.get(i..i + 8) {
+                let digits: [u8; 8] = std::array::from_fn(|k| self.run_digit[chunk[k] as usize]);
+                let top = digits.iter().fold(0, |m, &d| m.max(d));
+                if top == u8::MAX {
+                    break;
                 }
+                max_digit = max_digit.max(top as usize);
+                run += 8;
+                i += 8;
+            }
+            while i < bytes.len() {
+                let d = self.run_digit[bytes[i] as usize];
+                if d == u8::MAX {
+                    break;
+                }
+                max_digit = max_digit.max(d as usize);
+                run += 1;
+                i += 1;
             }
             if run > 0 {
                 let side = match fixed {
@@ -484,20 +506,18 @@ impl Reader {
         let geometry = self.geometry_for(n).map_err(|m| err(column_of(start), m))?;
         let symbols = self.symbols_for(n).map_err(|m| err(column_of(start), m))?;
         let bytes = &line.as_bytes()[start..start + n * n];
-        let mut cells = Vec::with_capacity(n * n);
-        for (k, &b) in bytes.iter().enumerate() {
-            match symbols.digit(b) {
-                Some(d) => cells.push(d),
-                None => {
-                    return Err(err(
-                        column_of(start + k),
-                        format!(
-                            "'{}' is not a digit of a {n}x{n} puzzle",
-                            line[start + k..].chars().next().unwrap_or('?')
-                        ),
-                    ));
-                }
-            }
+        let cells: Vec<u8> = bytes
+            .iter()
+            .map(|&b| symbols.digit(b).unwrap_or(u8::MAX))
+            .collect();
+        if let Some(k) = cells.iter().position(|&d| d == u8::MAX) {
+            return Err(err(
+                column_of(start + k),
+                format!(
+                    "'{}' is not a digit of a {n}x{n} puzzle",
+                    line[start + k..].chars().next().unwrap_or('?')
+                ),
+            ));
         }
         let grid =
             Grid::from_cells(geometry, cells).map_err(|e| err(column_of(start), e.to_string()))?;

@@ -198,10 +198,10 @@ impl Grid {
                 got: cells.len(),
             });
         }
-        if let Some((cell, &v)) = cells
-            .iter()
-            .enumerate()
-            .find(|&(_, &v)| v as usize > geometry.size())
+        let n = geometry.size();
+        // The maximum first: a loop without early exit vectorises.
+        if cells.iter().fold(0, |m, &v| m.max(v)) as usize > n
+            && let Some((cell, &v)) = cells.iter().enumerate().find(|&(_, &v)| v as usize > n)
         {
             return Err(GridError::Value {
                 cell: geometry.cell_name(cell),

@@ -11,6 +11,9 @@ use std::fmt;
 /// Characters read as an empty cell (plus `0` when it is not a symbol).
 pub const EMPTY_CHARS: &[u8] = b"._*";
 
+/// The lookup entry of a byte that is neither a symbol nor an empty marker.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
 const STANDARD: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%";
 const ZERO_BASED: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$";
 
@@ -18,8 +21,10 @@ const ZERO_BASED: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 #[derive(Clone, PartialEq, Eq)]
 pub struct Symbols {
     chars: Vec<u8>,
-    /// `lookup[byte]` = digit, or 0 when the byte is not a symbol.
-    lookup: [u8; 128],
+    /// `lookup[byte]` = digit, 0 for an empty-cell marker, [`NOT_A_SYMBOL`] otherwise:
+    /// one load per character, because parsing is a sizeable share of solving an easy
+    /// puzzle.
+    lookup: [u8; 256],
 }
 
 /// Why an alphabet was rejected.
@@ -102,7 +107,10 @@ impl Symbols {
     }
 
     fn build(chars: &[u8], case_insensitive: bool) -> Symbols {
-        let mut lookup = [0u8; 128];
+        let mut lookup = [NOT_A_SYMBOL; 256];
+        for &c in EMPTY_CHARS.iter().chain(b"0") {
+            lookup[c as usize] = 0;
+        }
         for (i, &c) in chars.iter().enumerate() {
             lookup[c as usize] = i as u8 + 1;
             if case_insensitive && c.is_ascii_alphabetic() {
@@ -138,19 +146,13 @@ impl Symbols {
     /// neither a symbol nor an empty marker.
     #[inline]
     pub fn digit(&self, byte: u8) -> Option<u8> {
-        if byte >= 128 {
-            return None;
-        }
-        match self.lookup[byte as usize] {
-            0 if EMPTY_CHARS.contains(&byte) || byte == b'0' => Some(0),
-            0 => None,
-            d => Some(d),
-        }
+        let d = self.lookup[byte as usize];
+        (d != NOT_A_SYMBOL).then_some(d)
     }
 
     /// Whether `0` is a digit (zero-based alphabets), so it cannot mean "empty".
     pub fn zero_is_digit(&self) -> bool {
-        self.lookup[b'0' as usize] != 0
+        !matches!(self.lookup[b'0' as usize], 0 | NOT_A_SYMBOL)
     }
 }
 
