@@ -36,9 +36,10 @@
 //! *configuration* (which of the six permutation matrices a digit's triads take), in
 //! the band of rows or columns with the fewest open configurations, on its digit with
 //! the fewest; a configuration fixes three triads at once, which roughly halves the
-//! guesses. The search starts light unless the first (full) propagation leaves many
+//! guesses. The search starts light unless the first (light) propagation leaves many
 //! cells open, and turns strong for good after a few failed light guesses, so a hard
-//! puzzle wastes only a handful of cheap nodes.
+//! puzzle wastes only a handful of cheap nodes. Light updates do not maintain what only
+//! the strong rules read (the triad shapes); the first strong pass rebuilds it.
 //!
 //! # Machine code
 //!
@@ -370,8 +371,11 @@ struct State {
     /// Each subband as last updated; a difference means it needs an update.
     prev: [u32; 32],
     /// For each subband as last updated: its row triads (bits 0-8) and its columns
-    /// (bits 9-17). Exact whenever `cand == prev`.
+    /// (bits 9-17). Exact whenever `cand == prev` and not `shape_stale`: only the strong
+    /// rules read it, so light updates skip writing it.
     shape: [u32; 32],
+    /// Whether light updates have run since `shape` was last exact.
+    shape_stale: bool,
     /// Cells not yet fixed, per band.
     /// (The fourth word stays 0: it pads the array for vector loads.)
     unsolved: [u32; 4],
@@ -400,6 +404,7 @@ impl State {
             },
             prev: [0; 32],
             shape: [0; 32],
+            shape_stale: true,
             unsolved: [BAND, BAND, BAND, 0],
             packed: [0; 9],
             pairs: [0; 4],
@@ -411,7 +416,7 @@ impl State {
     /// in a box out of the digit's other bands, and places the digit in boxes left with
     /// one cell. False on contradiction.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update<const SHAPE: bool>(&mut self, i: usize) -> bool {
         let i = i & 31;
         let [n1, n2, b] = SUBBAND_PEERS[i];
         let s = self.cand[i];
@@ -434,7 +439,9 @@ impl State {
         }
         self.cand[i] = s;
         self.prev[i] = s;
-        self.shape[i] = (row >> 54) as u32 | c << 9;
+        if SHAPE {
+            self.shape[i] = (row >> 54) as u32 | c << 9;
+        }
         true
     }
 
@@ -481,14 +488,14 @@ impl State {
     /// instructions and no per-subband branches, which suits unrelated puzzles and the
     /// long strong-mode searches.
     #[inline(always)]
-    fn update_all<const SWEEP: bool>(&mut self) -> bool {
+    fn update_all<const SWEEP: bool, const SHAPE: bool>(&mut self) -> bool {
         if SWEEP {
             macro_rules! sweep {
                 ($any:ident: $($i:literal)*) => {
                     $(
                         if self.cand[$i] != self.prev[$i] {
                             $any = true;
-                            if !self.update($i) {
+                            if !self.update::<SHAPE>($i) {
                                 return false;
                             }
                         }
@@ -511,7 +518,7 @@ impl State {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if !self.update(i) {
+                if !self.update::<SHAPE>(i) {
                     return false;
                 }
             }
@@ -702,13 +709,16 @@ impl State {
     #[inline(always)]
     fn propagate<const STRONG: bool, const PAIRS: bool>(&mut self) -> bool {
         self.strong = false;
+        if !STRONG {
+            self.shape_stale = true;
+        }
         loop {
             // The sweep in the light mode and at the root (the only strong propagation
             // that notes pairs); strong nodes visit just the changed subbands.
             let settled = if STRONG && !PAIRS {
-                self.update_all::<false>()
+                self.update_all::<false, STRONG>()
             } else {
-                self.update_all::<true>()
+                self.update_all::<true, STRONG>()
             };
             if !settled {
                 return false;
@@ -721,6 +731,9 @@ impl State {
             if !STRONG || self.is_solved() {
                 return true;
             }
+            if self.shape_stale {
+                self.refresh_shape();
+            }
             match self.strong_rules() {
                 None => return false,
                 Some(true) => continue,
@@ -730,6 +743,17 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Makes `shape` exact again after light updates, on a settled state (`cand ==
+    /// prev`): an updated subband's row triads are those of its permutation union.
+    #[inline(always)]
+    fn refresh_shape(&mut self) {
+        for i in 0..27 {
+            let s = self.cand[i];
+            self.shape[i] = row_triads(s) as u32 | columns(s) << 9;
+        }
+        self.shape_stale = false;
     }
 
     /// A cell with two candidates (the first found), as band and bit.
@@ -1159,7 +1183,7 @@ impl Search<'_> {
                     state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
                 }
             }
-            if state.propagate::<true, true>() {
+            if state.propagate::<false, true>() {
                 let open: u32 = state.unsolved.iter().map(|u| u.count_ones()).sum();
                 // A search for one or two solutions is a check of a puzzle: many open
                 // cells mean a hard one. Larger limits enumerate, where light wins.
@@ -1462,6 +1486,9 @@ mod tests {
             if !state.propagate::<false, false>() {
                 continue;
             }
+            // Light updates leave the shapes stale; the strong rules refresh them first.
+            assert!(state.shape_stale);
+            state.refresh_shape();
             for d in 0..9 {
                 let t = state.packed(d);
                 for b in 0..3 {
