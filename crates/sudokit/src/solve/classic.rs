@@ -79,6 +79,21 @@ const SEGMENTS: [u8; 512] = {
     t
 };
 
+/// For 8 bits: 8 bytes, byte `j` holding bit `j` (0 or 1).
+const BYTES_OF_BITS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut j = 0;
+        while j < 8 {
+            t[m] |= ((m >> j & 1) as u64) << (8 * j);
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// For a 3x3 occupancy matrix: the union of the permutation matrices inside it.
 const PERM_UNION: [u16; 512] = {
     let mut t = [0u16; 512];
@@ -771,17 +786,28 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Writes the solution of a solved state as 81 digits 1-9.
+    /// Writes the solution of a solved state as 81 digits 1-9. Bit-sliced: plane `k`
+    /// of a band holds its cells whose digit has bit `k` set, so eight cells take four
+    /// table loads instead of a loop over set bits (counting to two writes two
+    /// solutions per puzzle, a few percent of an easy puzzle's time).
     #[inline(always)]
     fn write_solution(&self, out: &mut [u8; 81]) {
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut m = self.cand[3 * d + b];
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    out[27 * b + i] = d as u8 + 1;
+        for b in 0..3 {
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 == 1 {
+                        *plane |= self.cand[3 * d + b];
+                    }
                 }
+            }
+            for chunk in 0..4 {
+                let bytes = planes.iter().enumerate().fold(0u64, |acc, (k, &p)| {
+                    acc | BYTES_OF_BITS[(p >> (8 * chunk) & 0xff) as usize] << k
+                });
+                let at = 27 * b + 8 * chunk;
+                let n = (27 - 8 * chunk).min(8);
+                out[at..at + n].copy_from_slice(&bytes.to_le_bytes()[..n]);
             }
         }
     }
