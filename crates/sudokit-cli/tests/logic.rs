@@ -107,6 +107,59 @@ fn hint_of_a_puzzle_and_of_its_pencil_marks() {
 }
 
 #[test]
+fn hint_and_explain_speak_the_puzzles_symbols() {
+    // Moler's letters display: the same puzzle written with A-I for 1-9 gets the same
+    // steps, with its digits written as letters in the text people read.
+    let letters: String = DIABOLICAL
+        .chars()
+        .map(|c| match c {
+            '1'..='9' => (b'A' + (c as u8 - b'1')) as char,
+            _ => '.',
+        })
+        .collect();
+    sudokit()
+        .args(["hint", "--symbols", "ABCDEFGHI", &letters])
+        .assert()
+        .success()
+        .stdout("Full House: b5 => r5c5=H\nr5c5 is the last empty cell of box 5, so r5c5 is H.\n");
+    let digits = sudokit().args(["explain", DIABOLICAL]).output().unwrap();
+    let lettered = sudokit()
+        .args(["explain", "--symbols", "ABCDEFGHI", &letters])
+        .output()
+        .unwrap();
+    let steps = |o: &std::process::Output| -> Vec<String> {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let (digits, lettered) = (steps(&digits), steps(&lettered));
+    assert!(digits.len() > 10);
+    assert_eq!(digits.len(), lettered.len());
+    // Character by character: equal (cell names keep their numbers), or a digit 1-9
+    // written as its letter.
+    let mut changed = 0;
+    for (d, l) in digits.iter().zip(&lettered) {
+        assert_eq!(d.len(), l.len(), "{d}\n{l}");
+        for (a, b) in d.bytes().zip(l.bytes()) {
+            if a != b {
+                assert!(
+                    a.is_ascii_digit() && a != b'0' && b == a - b'1' + b'A',
+                    "{d}\n{l}"
+                );
+                changed += 1;
+            }
+        }
+    }
+    assert!(changed > 0);
+}
+
+#[test]
 fn hint_reads_a_729_character_line() {
     let grid = parse_grid(DIABOLICAL).unwrap();
     let state = State::from_grid(&grid);

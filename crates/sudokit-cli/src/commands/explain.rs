@@ -25,6 +25,7 @@ use std::io::Write as _;
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::format::{self, SymbolStyle};
+use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State, Step};
 use sudokit::solve::{Verdict, solve_unique};
 use sudokit::{Geometry, Record};
@@ -219,9 +220,10 @@ fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &Symbol
                     s.push('\n');
                     s.push_str(&format::to_pencilmarks(replay.candidates(), &symbols));
                 }
-                s.push_str(&format!("{:>3}. {}\n", i + 1, st.line(&g)));
+                let digits = Digits::symbols(&symbols);
+                s.push_str(&format!("{:>3}. {}\n", i + 1, st.line_in(&g, digits)));
                 if verbose || format == OutputFormat::Pretty {
-                    s.push_str(&format!("     {}\n", st.sentence(&g)));
+                    s.push_str(&format!("     {}\n", st.sentence_in(&g, digits)));
                 }
                 replay.apply(st);
             }

@@ -11,7 +11,8 @@ use std::io::Read as _;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
-use sudokit::format::{looks_like_candidates, parse_candidates};
+use sudokit::format::{SymbolStyle, looks_like_candidates, parse_candidates};
+use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State};
 
 use crate::batch::{self, Outcome, Status};
@@ -70,7 +71,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     }),
                     text: String::new(),
                 };
-                let outcome = hint_state(&item, 1, &state, format);
+                let outcome = hint_state(&item, 1, &state, format, &options.symbols);
                 print(&outcome.text)?;
                 if outcome.status != Status::Solved {
                     code = code.max(1);
@@ -104,7 +105,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                         f.status,
                         &f.message,
                     ),
-                    Ok(state) => hint_state(item, r.line, &state, format),
+                    Ok(state) => hint_state(item, r.line, &state, format, &options.symbols),
                 },
             },
             &mut out,
@@ -114,7 +115,13 @@ pub fn run(args: HintArgs) -> Result<u8> {
     Ok(code)
 }
 
-fn hint_state(item: &Item, line: usize, state: &State, format: OutputFormat) -> Outcome {
+fn hint_state(
+    item: &Item,
+    line: usize,
+    state: &State,
+    format: OutputFormat,
+    style: &SymbolStyle,
+) -> Outcome {
     let g = state.geometry().clone();
     let step = logic::hint(state);
     let status = if step.is_some() {
@@ -140,7 +147,17 @@ fn hint_state(item: &Item, line: usize, state: &State, format: OutputFormat) -> 
             )
         }
         _ => match &step {
-            Some(st) => format!("{}\n{}\n", st.line(&g), st.sentence(&g)),
+            Some(st) => {
+                // People read the step in the puzzle's own symbols (letters under
+                // --symbols); JSON keeps numbers.
+                let symbols = output::symbols(style, g.size());
+                let digits = Digits::symbols(&symbols);
+                format!(
+                    "{}\n{}\n",
+                    st.line_in(&g, digits),
+                    st.sentence_in(&g, digits)
+                )
+            }
             None if state.is_solved() => "the puzzle is solved\n".to_string(),
             None => "no step: the candidates contradict each other\n".to_string(),
         },

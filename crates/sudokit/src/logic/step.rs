@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::geometry::{Cell, Geometry};
+use crate::symbols::Symbols;
 
 /// HoDoKu's difficulty levels, in increasing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -283,7 +284,16 @@ impl Step {
 
     /// The results: `r3c9=5` placements and grouped eliminations (`r5c3,r5c7<>7`).
     pub fn results(&self, g: &Geometry) -> String {
-        let mut parts = self.placement_strings(g);
+        self.results_in(g, Digits::NUMBERS)
+    }
+
+    /// [`Step::results`] with digits written as `digits` says.
+    pub fn results_in(&self, g: &Geometry, digits: Digits) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(c, d)| format!("{}={}", g.cell_name(c), digits.show(d)))
+            .collect();
         // Group eliminations by digit, as solvers write them.
         let mut by_digit: Vec<(u8, Vec<Cell>)> = Vec::new();
         let mut e = self.eliminations.clone();
@@ -295,30 +305,41 @@ impl Step {
             }
         }
         for (d, cs) in by_digit {
-            parts.push(format!("{}<>{}", cell_list(g, &cs), d));
+            parts.push(format!("{}<>{}", cell_list(g, &cs), digits.show(d)));
         }
         parts.join(", ")
     }
 
     /// The short line: `X-Wing: 7 r2,r8 c3,c6 => r5c3<>7`.
     pub fn line(&self, g: &Geometry) -> String {
-        let pattern = self.pattern(g);
+        self.line_in(g, Digits::NUMBERS)
+    }
+
+    /// [`Step::line`] with digits written as `digits` says.
+    pub fn line_in(&self, g: &Geometry, digits: Digits) -> String {
+        let pattern = self.pattern_in(g, digits);
+        let results = self.results_in(g, digits);
         if pattern.is_empty() {
-            format!("{} => {}", self.title(), self.results(g))
+            format!("{} => {}", self.title(), results)
         } else {
-            format!("{}: {} => {}", self.title(), pattern, self.results(g))
+            format!("{}: {} => {}", self.title(), pattern, results)
         }
     }
 
     /// The pattern part of the short line.
     pub fn pattern(&self, g: &Geometry) -> String {
+        self.pattern_in(g, Digits::NUMBERS)
+    }
+
+    /// [`Step::pattern`] with digits written as `style` says.
+    pub fn pattern_in(&self, g: &Geometry, style: Digits) -> String {
         use Technique::*;
-        let digits = digit_list(&self.digits);
+        let digits = digit_list(&self.digits, style);
         let houses = house_list(g, &self.houses);
         let cover = house_list(g, &self.cover);
         let cells = cell_list(g, &self.cells);
         if !self.chain.is_empty() {
-            return chain_text(g, &self.chain, &self.strong);
+            return chain_text_in(g, &self.chain, &self.strong, style);
         }
         match self.technique {
             FullHouse | HiddenSingle | NakedSingle => houses,
@@ -353,10 +374,15 @@ impl Step {
 
     /// A sentence for people.
     pub fn sentence(&self, g: &Geometry) -> String {
+        self.sentence_in(g, Digits::NUMBERS)
+    }
+
+    /// [`Step::sentence`] with digits written as `style` says.
+    pub fn sentence_in(&self, g: &Geometry, style: Digits) -> String {
         use Technique::*;
-        let digits = digit_or(&self.digits);
+        let digits = digit_or(&self.digits, style);
         let house = |h: &usize| house_name(g, *h);
-        let results = self.results_sentence(g);
+        let results = self.results_sentence(g, style);
         let cells = cell_and(g, &self.cells);
         match self.technique {
             FullHouse => format!(
@@ -392,7 +418,7 @@ impl Step {
             NakedPair | NakedTriple | NakedQuad => format!(
                 "{} hold only {} between them, so these digits cannot go elsewhere in {}: {}.",
                 cells,
-                digit_and(&self.digits),
+                digit_and(&self.digits, style),
                 house_and(g, &self.houses),
                 results
             ),
@@ -400,7 +426,7 @@ impl Step {
                 format!(
                     "In {}, {} can only go in {}, so those cells hold nothing else: {}.",
                     house_and(g, &self.houses),
-                    digit_and(&self.digits),
+                    digit_and(&self.digits, style),
                     cells,
                     results
                 )
@@ -434,7 +460,7 @@ impl Step {
                         s,
                         "The chain {} (\"=\": if one end is false the other is true; \"-\": \
                          both cannot be true) proves it: {}.",
-                        chain_text(g, &self.chain, &self.strong),
+                        chain_text_in(g, &self.chain, &self.strong, style),
                         results
                     );
                 } else if self.cells.is_empty() {
@@ -444,7 +470,7 @@ impl Step {
                         s,
                         "The {} on {} in {} forces: {}.",
                         self.title(),
-                        digit_and(&self.digits),
+                        digit_and(&self.digits, style),
                         cells,
                         results
                     );
@@ -461,11 +487,11 @@ impl Step {
         }
     }
 
-    fn results_sentence(&self, g: &Geometry) -> String {
+    fn results_sentence(&self, g: &Geometry, style: Digits) -> String {
         let mut parts: Vec<String> = self
             .placements
             .iter()
-            .map(|&(c, d)| format!("{} is {}", g.cell_name(c), d))
+            .map(|&(c, d)| format!("{} is {}", g.cell_name(c), style.show(d)))
             .collect();
         let mut e = self.eliminations.clone();
         e.sort_unstable_by_key(|&(c, d)| (d, c));
@@ -478,9 +504,33 @@ impl Step {
                 .map(|x| x.0)
                 .collect();
             i += cs.len();
-            parts.push(format!("{} cannot be {}", cell_and(g, &cs), d));
+            parts.push(format!("{} cannot be {}", cell_and(g, &cs), style.show(d)));
         }
         join_and(&parts)
+    }
+}
+
+/// How step text writes digits: as numbers (the default, and what the JSON strings
+/// such as `r3c9=5` always use), or in the puzzle's own symbols, so that a puzzle read
+/// with `--symbols ABCDEFGHI` is explained in letters.
+#[derive(Clone, Copy, Default)]
+pub struct Digits<'a>(Option<&'a Symbols>);
+
+impl<'a> Digits<'a> {
+    /// Digits as numbers.
+    pub const NUMBERS: Digits<'static> = Digits(None);
+
+    /// Digits written with these symbols.
+    pub fn symbols(symbols: &'a Symbols) -> Digits<'a> {
+        Digits(Some(symbols))
+    }
+
+    /// One digit's text.
+    fn show(&self, d: u8) -> String {
+        match self.0 {
+            Some(s) if (1..=s.len()).contains(&(d as usize)) => s.char(d).to_string(),
+            _ => d.to_string(),
+        }
     }
 }
 
@@ -509,19 +559,19 @@ fn house_and(g: &Geometry, hs: &[usize]) -> String {
     join_and(&hs.iter().map(|&h| house_name(g, h)).collect::<Vec<_>>())
 }
 
-fn digit_list(ds: &[u8]) -> String {
+fn digit_list(ds: &[u8], style: Digits) -> String {
     ds.iter()
-        .map(|d| d.to_string())
+        .map(|&d| style.show(d))
         .collect::<Vec<_>>()
         .join(",")
 }
 
-fn digit_and(ds: &[u8]) -> String {
-    join_and(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+fn digit_and(ds: &[u8], style: Digits) -> String {
+    join_and(&ds.iter().map(|&d| style.show(d)).collect::<Vec<_>>())
 }
 
-fn digit_or(ds: &[u8]) -> String {
-    let parts: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+fn digit_or(ds: &[u8], style: Digits) -> String {
+    let parts: Vec<String> = ds.iter().map(|&d| style.show(d)).collect();
     match parts.len() {
         0 => String::new(),
         1 => parts[0].clone(),
@@ -544,10 +594,15 @@ fn join_and(parts: &[String]) -> String {
 /// Eureka-style chain text: `5 r1c1=r1c7-r4c7=r4c2` when one digit, else
 /// `(1)r1c1=(2)r1c1-(2)r5c1`.
 pub fn chain_text(g: &Geometry, chain: &[Node], strong: &[bool]) -> String {
+    chain_text_in(g, chain, strong, Digits::NUMBERS)
+}
+
+/// [`chain_text`] with digits written as `style` says.
+pub fn chain_text_in(g: &Geometry, chain: &[Node], strong: &[bool], style: Digits) -> String {
     let single = chain.iter().all(|n| n.digit == chain[0].digit);
     let mut s = String::new();
     if single && !chain.is_empty() {
-        let _ = write!(s, "{} ", chain[0].digit);
+        let _ = write!(s, "{} ", style.show(chain[0].digit));
     }
     for (i, node) in chain.iter().enumerate() {
         if i > 0 {
@@ -558,7 +613,7 @@ pub fn chain_text(g: &Geometry, chain: &[Node], strong: &[bool]) -> String {
             });
         }
         if !single {
-            let _ = write!(s, "({})", node.digit);
+            let _ = write!(s, "({})", style.show(node.digit));
         }
         s.push_str(&group_name(g, &node.cells));
     }
