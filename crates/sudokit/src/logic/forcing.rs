@@ -337,6 +337,23 @@ enum Sink<'a> {
     All(&'a mut Vec<Hint>),
 }
 
+/// The best hint's key so far, for bounding searches: a hint replaces it only with a
+/// strictly smaller (rating, complexity, sort key), as SE's stable sort keeps the first
+/// of equal keys.
+#[derive(Clone, Copy)]
+struct BestKey {
+    limit: u16,
+    best: Option<(u16, u32, u8)>,
+}
+
+impl BestKey {
+    /// Whether a hint with this key could still be kept.
+    #[inline]
+    fn admits(self, rating: u16, complexity: u32, sort_key: u8) -> bool {
+        rating <= self.limit && self.best.is_none_or(|b| (rating, complexity, sort_key) < b)
+    }
+}
+
 /// The chaining engine: reusable buffers for one mode.
 pub struct Engine {
     mode: Mode,
@@ -347,6 +364,9 @@ pub struct Engine {
     save: Board,
     stamp: Vec<u32>,
     generation: u32,
+    /// Marks of the potentials one link before a search's target (their own epoch).
+    near: Vec<u32>,
+    near_generation: u32,
     todo: Vec<u32>,
     /// Rating bound of the current deepening round.
     limit: u16,
@@ -386,6 +406,8 @@ impl Engine {
             save: empty,
             stamp: vec![0; POTS],
             generation: 0,
+            near: vec![0; POTS],
+            near_generation: 0,
             todo: Vec::new(),
             limit: u16::MAX,
             adj_start: vec![0; POTS + 1],
@@ -677,6 +699,45 @@ impl Engine {
 
     // ---------------------------------------------------------------- unary chains
 
+    /// The implications of `p` in mode `m` (0: X, 1: Y, 2: both).
+    #[inline]
+    fn edges(&self, m: usize, p: Pot) -> &[(Pot, Cause)] {
+        let k = p.0 as usize;
+        &self.mode_adj[m][self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize]
+    }
+
+    /// Marks the potentials with a link to `target` in mode `m`, returning the epoch of
+    /// the marks. The links are contrapositive pairs (a → b with ¬b → ¬a, same rule),
+    /// so they are the conjugates of what `target`'s conjugate implies.
+    fn mark_near(&mut self, m: usize, target: Pot) -> u32 {
+        self.near_generation += 1;
+        let epoch = self.near_generation;
+        let k = target.conj().0 as usize;
+        for i in self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize {
+            let q = self.mode_adj[m][i].0.conj();
+            self.near[q.0 as usize] = epoch;
+        }
+        epoch
+    }
+
+    /// The rule of the link from `p` to `q` in mode `m` (known to exist).
+    fn cause_of(&self, m: usize, p: Pot, q: Pot) -> Cause {
+        let found = self.edges(m, p).iter().find(|e| e.0 == q);
+        debug_assert!(found.is_some(), "no link {p:?} -> {q:?}");
+        found.map_or(Cause::None, |e| e.1)
+    }
+
+    /// The key a new hint must beat (see [`Engine::better`]).
+    fn best_key(&self, sink: &Sink) -> BestKey {
+        BestKey {
+            limit: self.limit,
+            best: match sink {
+                Sink::Best(Some(h)) => Some((h.rating, h.complexity, h.sort_key)),
+                _ => None,
+            },
+        }
+    }
+
     /// The rating a new hint must not exceed to matter (u16::MAX when collecting all).
     fn bound(&self, sink: &Sink) -> u16 {
         match sink {
@@ -700,8 +761,8 @@ impl Engine {
             let mut to_on = self.take_set();
             let mut to_off = self.take_set();
             to_on.add(&self.arena, src);
-            let limit = self.bound(sink);
-            self.do_cycles(&mut to_on, &mut to_off, y, x, src, limit, &mut cycles);
+            let best = self.best_key(sink);
+            self.do_cycles(&mut to_on, &mut to_off, y, x, src, best, &mut cycles);
             self.give_set(to_on);
             self.give_set(to_off);
         }
@@ -719,8 +780,8 @@ impl Engine {
                     to_off.add(&self.arena, off);
                     off
                 };
-                let limit = self.bound(sink);
-                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, limit, &mut chains);
+                let best = self.best_key(sink);
+                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, best, &mut chains);
                 self.give_set(to_on);
                 self.give_set(to_off);
             }
@@ -746,7 +807,7 @@ impl Engine {
         y: bool,
         x: bool,
         source: u32,
-        limit: u16,
+        best: BestKey,
         cycles: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
@@ -763,11 +824,20 @@ impl Engine {
         off_list.clear();
         on_list.extend_from_slice(&to_on.list);
         let mut length = 0;
-        // A cycle closed at phase p has at least p distinct potentials: stop when even
-        // that would rate above the best hint so far (it could not be chosen).
+        // A cycle closed at phase p has exactly p distinct potentials (the first-parent
+        // path has no repeats): stop when such a hint could not replace the best so far.
         let base = if x && y { 70 } else { 65 };
+        let sort_key = Kind::Cycle { x, y }.sort_key();
         while !on_list.is_empty() || !off_list.is_empty() {
-            if limit != u16::MAX && base + length_increment(length + 2) > limit {
+            if !best.admits(base + length_increment(length + 2), length + 2, sort_key) {
+                break;
+            }
+            if !best.admits(base + length_increment(length + 4), length + 4, sort_key) {
+                // The last round: only the off-potentials linked back to the source
+                // matter (the cycles closed now); the rest of the round is skipped.
+                if length + 2 >= 4 {
+                    self.close_cycles(&on_list, m, source_pot, cycles);
+                }
                 break;
             }
             length += 1;
@@ -824,18 +894,61 @@ impl Engine {
         self.scratch_b = off_list;
     }
 
+    /// The last round of [`Engine::do_cycles`]: from each on-potential of `on_list`
+    /// (in order), the links to off-potentials that imply `source` and are not among
+    /// its first-parent ancestors (SE `isParent`) close a cycle, in the order the full
+    /// round would find them.
+    fn close_cycles(&mut self, on_list: &[u32], m: usize, source: Pot, cycles: &mut Vec<u32>) {
+        let near = self.mark_near(m, source);
+        for &p in on_list {
+            let pk = self.arena.pot(p).0 as usize;
+            let (ea, eb) = (
+                self.mode_start[m][pk] as usize,
+                self.mode_start[m][pk + 1] as usize,
+            );
+            let mut epoch = None;
+            for ei in ea..eb {
+                let (pot, cause) = self.mode_adj[m][ei];
+                if self.near[pot.0 as usize] != near {
+                    continue;
+                }
+                let epoch = *epoch.get_or_insert_with(|| {
+                    self.generation += 1;
+                    let epoch = self.generation;
+                    let mut cur = p;
+                    while let Some(q) = self.arena.first_parent(cur) {
+                        self.stamp[self.arena.pot(q).0 as usize] = epoch;
+                        cur = q;
+                    }
+                    epoch
+                });
+                if self.stamp[pot.0 as usize] != epoch {
+                    let off = self.arena.add(pot, &[p], cause);
+                    let back = self.cause_of(m, pot, source);
+                    let id = self.arena.add(source, &[off], back);
+                    cycles.push(id);
+                }
+            }
+        }
+    }
+
+    /// SE `doForcingChains` from one assumption: breadth-first until the source's
+    /// conjugate is implied (the only hit possible, recorded once, so the search ends
+    /// there) or the depth where such a hint could not replace the best so far.
+    #[allow(clippy::too_many_arguments)]
     fn do_forcing_chains(
         &mut self,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         y: bool,
         source: u32,
-        limit: u16,
+        best: BestKey,
         chains: &mut Vec<u32>,
     ) {
-        let source_pot = self.arena.pot(source);
+        let target = self.arena.pot(source).conj();
         let m = if y { 2 } else { 0 };
         let base = if y { 70 } else { 66 };
+        let sort_key = Kind::Forcing { x: true, y }.sort_key();
         let mut phase = 0u32;
         let mut pending_on = std::mem::take(&mut self.scratch_a);
         let mut pending_off = std::mem::take(&mut self.scratch_b);
@@ -843,16 +956,18 @@ impl Engine {
         pending_off.clear();
         pending_on.extend_from_slice(&to_on.list);
         pending_off.extend_from_slice(&to_off.list);
-        let mut chain_pots: Vec<Pot> = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            if limit != u16::MAX && base + length_increment(phase + 2) > limit {
+        // The target is hit at phase p with p potentials on the path.
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !best.admits(base + length_increment(phase + 2), phase + 2, sort_key) {
+                break;
+            }
+            if !best.admits(base + length_increment(phase + 4), phase + 4, sort_key) {
+                self.last_forcing_round(&pending_on, &pending_off, to_off, m, target, chains);
                 break;
             }
             phase += 2;
-            let mut i = 0;
-            while i < pending_on.len() {
+            for i in 0..pending_on.len() {
                 let p = pending_on[i];
-                i += 1;
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -860,26 +975,20 @@ impl Engine {
                 );
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
-                    let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
-                    let fresh = !to_off.contains(pot);
-                    if hit || fresh {
+                    if pot == target {
+                        chains.push(self.arena.add(pot, &[p], cause));
+                        break 'search;
+                    }
+                    if !to_off.contains(pot) {
                         let id = self.arena.add(pot, &[p], cause);
-                        if hit {
-                            chain_pots.push(pot);
-                            chains.push(id);
-                        }
-                        if fresh {
-                            pending_off.push(id);
-                            to_off.add(&self.arena, id);
-                        }
+                        pending_off.push(id);
+                        to_off.add(&self.arena, id);
                     }
                 }
             }
             pending_on.clear();
-            let mut i = 0;
-            while i < pending_off.len() {
+            for i in 0..pending_off.len() {
                 let p = pending_off[i];
-                i += 1;
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -887,18 +996,14 @@ impl Engine {
                 );
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
-                    let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
-                    let fresh = !to_on.contains(pot);
-                    if hit || fresh {
+                    if pot == target {
+                        chains.push(self.arena.add(pot, &[p], cause));
+                        break 'search;
+                    }
+                    if !to_on.contains(pot) {
                         let id = self.arena.add(pot, &[p], cause);
-                        if hit {
-                            chain_pots.push(pot);
-                            chains.push(id);
-                        }
-                        if fresh {
-                            pending_on.push(id);
-                            to_on.add(&self.arena, id);
-                        }
+                        pending_on.push(id);
+                        to_on.add(&self.arena, id);
                     }
                 }
             }
@@ -906,6 +1011,57 @@ impl Engine {
         }
         self.scratch_a = pending_on;
         self.scratch_b = pending_off;
+    }
+
+    /// The last round of [`Engine::do_forcing_chains`]: only the first link into the
+    /// target matters, so the round's other implications are not built. An off target
+    /// is hit from an on-potential of `pending_on`; an on target from an off-potential
+    /// pending or new this round (new ones are only those not implied before).
+    fn last_forcing_round(
+        &mut self,
+        pending_on: &[u32],
+        pending_off: &[u32],
+        to_off: &PotSet,
+        m: usize,
+        target: Pot,
+        chains: &mut Vec<u32>,
+    ) {
+        let near = self.mark_near(m, target);
+        if !target.on() {
+            for &p in pending_on {
+                let pot = self.arena.pot(p);
+                if self.near[pot.0 as usize] == near {
+                    let cause = self.cause_of(m, pot, target);
+                    chains.push(self.arena.add(target, &[p], cause));
+                    return;
+                }
+            }
+            return;
+        }
+        for &p in pending_off {
+            let pot = self.arena.pot(p);
+            if self.near[pot.0 as usize] == near {
+                let cause = self.cause_of(m, pot, target);
+                chains.push(self.arena.add(target, &[p], cause));
+                return;
+            }
+        }
+        for &p in pending_on {
+            let pk = self.arena.pot(p).0 as usize;
+            let (ea, eb) = (
+                self.mode_start[m][pk] as usize,
+                self.mode_start[m][pk + 1] as usize,
+            );
+            for ei in ea..eb {
+                let (pot, cause) = self.mode_adj[m][ei];
+                if self.near[pot.0 as usize] == near && !to_off.contains(pot) {
+                    let off = self.arena.add(pot, &[p], cause);
+                    let back = self.cause_of(m, pot, target);
+                    chains.push(self.arena.add(target, &[off], back));
+                    return;
+                }
+            }
+        }
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool, sink: &mut Sink) {
@@ -1022,15 +1178,7 @@ impl Engine {
 
     /// Whether a hint with this key would be kept (saves building text for losers).
     fn better(&self, sink: &Sink, rating: u16, complexity: u32, sort_key: u8) -> bool {
-        if rating > self.limit {
-            return false;
-        }
-        match sink {
-            Sink::Best(Some(h)) => {
-                (rating, complexity, sort_key) < (h.rating, h.complexity, h.sort_key)
-            }
-            _ => true,
-        }
+        self.best_key(sink).admits(rating, complexity, sort_key)
     }
 
     /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
