@@ -966,8 +966,7 @@ impl Engine {
                 break;
             }
             phase += 2;
-            for i in 0..pending_on.len() {
-                let p = pending_on[i];
+            for &p in pending_on.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -987,8 +986,7 @@ impl Engine {
                 }
             }
             pending_on.clear();
-            for i in 0..pending_off.len() {
-                let p = pending_off[i];
+            for &p in pending_off.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
