@@ -51,6 +51,19 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of `g`: built once for the classic 9x9 grid (rating a puzzle starts
+    /// from a fresh state, and building costs more than rating an easy puzzle).
+    fn of(g: &Geometry) -> Arc<Layout> {
+        static CLASSIC: std::sync::OnceLock<Arc<Layout>> = std::sync::OnceLock::new();
+        if g.is_classic() {
+            CLASSIC
+                .get_or_init(|| Arc::new(Layout::new(&Geometry::classic())))
+                .clone()
+        } else {
+            Arc::new(Layout::new(g))
+        }
+    }
+
     fn new(g: &Geometry) -> Layout {
         let house_cells: Vec<Vec<Cell>> = g.houses().iter().map(|h| h.cells().collect()).collect();
         let mut slots = Vec::new();
@@ -102,7 +115,7 @@ impl State {
     fn build(values: Vec<u8>, cands: Candidates) -> State {
         let g = cands.geometry().clone();
         let n = g.size();
-        let layout = Arc::new(Layout::new(&g));
+        let layout = Layout::of(&g);
         let mut pos = vec![0u64; g.houses().len() * n];
         for (c, &v) in values.iter().enumerate() {
             if v != 0 {

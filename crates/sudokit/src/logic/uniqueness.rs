@@ -222,28 +222,60 @@ fn check_for_loops(
     last: Option<usize>,
     results: &mut Vec<Vec<usize>>,
 ) {
+    // Only cells holding both digits can continue the loop; house cells are in
+    // increasing order, as the cell sets iterate.
+    let mut both = board::ALL_CELLS;
+    for d in board::digits(v) {
+        both &= b.digit(d);
+    }
+    let on_path = path.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    walk_loops(b, cell, v, both, on_path, path, allowed_ex, ex_values, last, results);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk_loops(
+    b: &Board,
+    cell: usize,
+    v: u16,
+    both: CellSet,
+    on_path: CellSet,
+    path: &mut Vec<usize>,
+    allowed_ex: i32,
+    ex_values: u16,
+    last: Option<usize>,
+    results: &mut Vec<Vec<usize>>,
+) {
     let t = board::tables();
     path.push(cell);
+    let on_path = on_path | 1u128 << cell;
     let mut ex = ex_values;
     for &rt in &REGION_TYPES {
         if Some(rt) == last {
             continue;
         }
         let h = region(cell, rt);
-        for &next in &t.house_cells[h] {
-            let next = next as usize;
+        for next in board::cells(t.house[h] & (both | 1u128 << path[0])) {
             if next == path[0] && path.len() >= 4 {
                 results.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if on_path >> next & 1 == 0 {
                 let p = b.cand[next];
-                if p & v == v {
-                    ex |= p;
-                    ex &= !v;
-                    let card = p.count_ones();
-                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
-                        let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        check_for_loops(b, next, v, path, new_allowed, ex, Some(rt), results);
-                    }
+                ex |= p;
+                ex &= !v;
+                let card = p.count_ones();
+                if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                    let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                    walk_loops(
+                        b,
+                        next,
+                        v,
+                        both,
+                        on_path,
+                        path,
+                        new_allowed,
+                        ex,
+                        Some(rt),
+                        results,
+                    );
                 }
             }
         }
@@ -352,6 +384,9 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                         let d = board::digits(b.cand[extra[0]] & !p).next().expect("extra");
                         let common = extra.iter().fold(board::ALL_CELLS, |m, &c| m & t.peers[c]);
                         let victims = common & b.digit(d) & !set;
+                        if victims == 0 {
+                            return;
+                        }
                         let mut st = mk(2, base + 1, &extra);
                         st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
                         push(hints, 2, &lp, st);
@@ -361,7 +396,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                     } else if ex.count_ones() == 1 {
                         type2(&mut hints);
                         if let Some(st) =
-                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                            se_type4(b, extra[0], extra[1], p, &|| mk(4, base + 1, &extra))
                         {
                             push(&mut hints, 4, &lp, st);
                         }
@@ -372,7 +407,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                             push(&mut hints, 3, &lp, st);
                         }
                         if let Some(st) =
-                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                            se_type4(b, extra[0], extra[1], p, &|| mk(4, base + 1, &extra))
                         {
                             push(&mut hints, 4, &lp, st);
                         }
@@ -386,15 +421,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
     hints.into_iter().next().map(|h| h.3)
 }
 
-fn se_type4(
-    b: &Board,
-    _lp: &[usize],
-    c1: usize,
-    c2: usize,
-    v: u16,
-    _base: u16,
-    mut st: Step,
-) -> Option<Step> {
+fn se_type4(b: &Board, c1: usize, c2: usize, v: u16, mk: &dyn Fn() -> Step) -> Option<Step> {
     let t = board::tables();
     let ds: Vec<u8> = board::digits(v).collect();
     let (v1, v2) = (ds[0], ds[1]);
@@ -417,12 +444,18 @@ fn se_type4(
         (None, Some(h)) => (h, v1),
         _ => return None,
     };
-    st.houses = vec![h];
-    st.eliminations = [c1, c2]
+    let eliminations: Vec<(usize, u8)> = [c1, c2]
         .iter()
         .filter(|&&c| b.has(c, rem))
         .map(|&c| (c, rem))
         .collect();
+    // A hint without eliminations is not kept: build the step only for one that is.
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut st = mk();
+    st.houses = vec![h];
+    st.eliminations = eliminations;
     Some(st)
 }
 
