@@ -179,16 +179,38 @@ pub fn best_of(b: &Board, n: usize, which: Technique) -> Option<Step> {
 
 fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
     let mut best: Option<Found> = None;
+    let mut next: Vec<Vec<(usize, bool)>> = Vec::new();
     for d in 1..=9u8 {
         let ls = links(b, d);
         if ls.len() < n {
             continue;
         }
+        // The links that can follow each (link, direction): one house holds the end
+        // of the first and the start of the second (links are disjoint), in the
+        // order the search tries them.
+        next.resize_with(2 * ls.len(), Vec::new);
+        for (i, l) in ls.iter().enumerate() {
+            for flip in [false, true] {
+                let (_, end) = ends(l, flip);
+                let (_, end_h) = end_houses(l, flip);
+                let list = &mut next[2 * i + flip as usize];
+                list.clear();
+                for (j, m) in ls.iter().enumerate() {
+                    for flip2 in [false, true] {
+                        let (start, _) = ends(m, flip2);
+                        let (start_h, _) = end_houses(m, flip2);
+                        if end_h & start_h != 0 && end & start == 0 {
+                            list.push((j, flip2));
+                        }
+                    }
+                }
+            }
+        }
         let mut path: Vec<(usize, bool)> = Vec::with_capacity(n);
         for i in 0..ls.len() {
             for flip in [false, true] {
                 path.push((i, flip));
-                extend(b, d, &ls, n, &mut path, ls[i].cells, which, &mut best);
+                extend(b, d, &ls, &next, n, &mut path, ls[i].cells, which, &mut best);
                 path.pop();
             }
         }
@@ -210,6 +232,7 @@ fn extend(
     b: &Board,
     d: u8,
     ls: &[Link],
+    next: &[Vec<(usize, bool)>],
     n: usize,
     path: &mut Vec<(usize, bool)>,
     used: CellSet,
@@ -226,9 +249,7 @@ fn extend(
         return;
     }
     let (li, lf) = *path.last().expect("non-empty");
-    let (_, end) = ends(&ls[li], lf);
-    let (_, end_h) = end_houses(&ls[li], lf);
-    for j in 0..ls.len() {
+    for &(j, flip) in &next[2 * li + lf as usize] {
         if ls[j].cells & used != 0 {
             continue;
         }
@@ -238,17 +259,9 @@ fn extend(
         {
             continue;
         }
-        for flip in [false, true] {
-            let (start, _) = ends(&ls[j], flip);
-            let (start_h, _) = end_houses(&ls[j], flip);
-            // Linked when one house holds both ends (links are disjoint).
-            if end_h & start_h == 0 || end & start != 0 {
-                continue;
-            }
-            path.push((j, flip));
-            extend(b, d, ls, n, path, used | ls[j].cells, which, best);
-            path.pop();
-        }
+        path.push((j, flip));
+        extend(b, d, ls, next, n, path, used | ls[j].cells, which, best);
+        path.pop();
     }
 }
 
@@ -264,13 +277,16 @@ fn evaluate(
     let n = path.len();
     let (start, _) = ends(&ls[path[0].0], path[0].1);
     let (_, end) = ends(&ls[path[n - 1].0], path[n - 1].1);
-    let mut bridges: Vec<(CellSet, CellSet, usize)> = Vec::new();
+    // The weak links between consecutive strong links (chains are short: no
+    // allocation for the many that eliminate nothing).
+    let mut bridge_buf = [(0 as CellSet, 0 as CellSet, 0usize); 8];
     for w in 0..n - 1 {
         let (_, e) = ends(&ls[path[w].0], path[w].1);
         let (s, _) = ends(&ls[path[w + 1].0], path[w + 1].1);
         let h = weakly_linked(e, s).expect("linked");
-        bridges.push((e, s, h));
+        bridge_buf[w] = (e, s, h);
     }
+    let bridges = &bridge_buf[..n - 1];
     // Rating: link kinds along the chain.
     let grouped = path.iter().any(|&(i, _)| ls[i].grouped);
     let has_box = path.iter().any(|&(i, _)| ls[i].kind == 0);
@@ -300,11 +316,11 @@ fn evaluate(
     let ring = weakly_linked(start, end);
     let mut victims = board::seen_by_all(start | end) & b.digit(d) & !base_houses;
     if let Some(_h) = ring {
-        for &(e, s, _) in &bridges {
+        for &(e, s, _) in bridges {
             victims |= board::seen_by_all(e | s) & b.digit(d) & !base_houses;
         }
     } else {
-        for &(_, _, h) in &bridges {
+        for &(_, _, h) in bridges {
             victims &= !t.house[h];
         }
     }
