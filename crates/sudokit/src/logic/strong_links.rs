@@ -179,7 +179,7 @@ pub fn best_of(b: &Board, n: usize, which: Technique) -> Option<Step> {
 
 fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
     let mut best: Option<Found> = None;
-    let mut next: Vec<Vec<(usize, bool)>> = Vec::new();
+    let mut next = Successors::default();
     for d in 1..=9u8 {
         let ls = links(b, d);
         if ls.len() < n {
@@ -188,24 +188,25 @@ fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
         // The links that can follow each (link, direction): one house holds the end
         // of the first and the start of the second (links are disjoint), in the
         // order the search tries them.
-        next.resize_with(2 * ls.len(), Vec::new);
-        for (i, l) in ls.iter().enumerate() {
+        next.start.clear();
+        next.list.clear();
+        for l in &ls {
             for flip in [false, true] {
                 let (_, end) = ends(l, flip);
                 let (_, end_h) = end_houses(l, flip);
-                let list = &mut next[2 * i + flip as usize];
-                list.clear();
+                next.start.push(next.list.len() as u32);
                 for (j, m) in ls.iter().enumerate() {
                     for flip2 in [false, true] {
                         let (start, _) = ends(m, flip2);
                         let (start_h, _) = end_houses(m, flip2);
                         if end_h & start_h != 0 && end & start == 0 {
-                            list.push((j, flip2));
+                            next.list.push((j as u32, flip2));
                         }
                     }
                 }
             }
         }
+        next.start.push(next.list.len() as u32);
         let mut path: Vec<(usize, bool)> = Vec::with_capacity(n);
         for i in 0..ls.len() {
             for flip in [false, true] {
@@ -216,6 +217,21 @@ fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
         }
     }
     best.map(|f| f.step)
+}
+
+/// Successor lists of every (link, direction), flattened: `list[start[k]..start[k + 1]]`
+/// for `k = 2 * link + flip`.
+#[derive(Default)]
+struct Successors {
+    start: Vec<u32>,
+    list: Vec<(u32, bool)>,
+}
+
+impl Successors {
+    fn of(&self, link: usize, flip: bool) -> &[(u32, bool)] {
+        let k = 2 * link + flip as usize;
+        &self.list[self.start[k] as usize..self.start[k + 1] as usize]
+    }
 }
 
 fn ends(l: &Link, flip: bool) -> (CellSet, CellSet) {
@@ -232,7 +248,7 @@ fn extend(
     b: &Board,
     d: u8,
     ls: &[Link],
-    next: &[Vec<(usize, bool)>],
+    next: &Successors,
     n: usize,
     path: &mut Vec<(usize, bool)>,
     used: CellSet,
@@ -249,7 +265,8 @@ fn extend(
         return;
     }
     let (li, lf) = *path.last().expect("non-empty");
-    for &(j, flip) in &next[2 * li + lf as usize] {
+    for &(j, flip) in next.of(li, lf) {
+        let j = j as usize;
         if ls[j].cells & used != 0 {
             continue;
         }

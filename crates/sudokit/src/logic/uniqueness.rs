@@ -493,7 +493,7 @@ fn se_type3(
                     }
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
                     let mut union = 0u16;
-                    let mut others = Vec::new();
+                    let mut others: CellSet = 0;
                     let mut nonempty = true;
                     for &i in ix {
                         let pv = if i == i1 {
@@ -503,7 +503,7 @@ fn se_type3(
                         };
                         if i != i1 {
                             naked |= pv;
-                            others.push(cells[i] as usize);
+                            others |= 1u128 << cells[i];
                         }
                         nonempty &= pv != 0;
                         union |= pv;
@@ -517,7 +517,7 @@ fn se_type3(
                     let mut elims = Vec::new();
                     for &c in cells {
                         let c = c as usize;
-                        if c == c1 || c == c2 || others.contains(&c) {
+                        if c == c1 || c == c2 || others >> c & 1 == 1 {
                             continue;
                         }
                         for d in board::digits(b.cand[c] & union) {
