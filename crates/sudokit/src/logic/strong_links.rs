@@ -294,6 +294,13 @@ fn evaluate(
     let n = path.len();
     let (start, _) = ends(&ls[path[0].0], path[0].1);
     let (_, end) = ends(&ls[path[n - 1].0], path[n - 1].1);
+    // Most chains are not loops and nothing sees both ends: settle those first.
+    if weakly_linked(start, end).is_none() {
+        let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
+        if board::seen_by_all(start | end) & b.digit(d) & !base_houses == 0 {
+            return;
+        }
+    }
     // The weak links between consecutive strong links (chains are short: no
     // allocation for the many that eliminate nothing).
     let mut bridge_buf = [(0 as CellSet, 0 as CellSet, 0usize); 8];
