@@ -759,12 +759,10 @@ impl Engine {
         cycles.clear();
         {
             let mut to_on = self.take_set();
-            let mut to_off = self.take_set();
             to_on.add(&self.arena, src);
             let best = self.best_key(sink);
-            self.do_cycles(&mut to_on, &mut to_off, y, x, src, best, &mut cycles);
+            self.do_cycles(&mut to_on, y, x, src, best, &mut cycles);
             self.give_set(to_on);
-            self.give_set(to_off);
         }
         let mut chains = std::mem::take(&mut self.scratch_f);
         chains.clear();
@@ -803,7 +801,6 @@ impl Engine {
     fn do_cycles(
         &mut self,
         to_on: &mut PotSet,
-        to_off: &mut PotSet,
         y: bool,
         x: bool,
         source: u32,
@@ -858,9 +855,8 @@ impl Engine {
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
                     if self.stamp[pot.0 as usize] != epoch {
-                        let id = self.arena.add(pot, &[p], cause);
-                        off_list.push(id);
-                        to_off.add(&self.arena, id);
+                        // Off-potentials repeat in cycles (SE keeps them all): no set.
+                        off_list.push(self.arena.add(pot, &[p], cause));
                     }
                 }
             }
