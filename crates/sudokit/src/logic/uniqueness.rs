@@ -229,23 +229,54 @@ fn check_for_loops(
         both &= b.digit(d);
     }
     let on_path = path.iter().fold(0u128, |m, &c| m | 1u128 << c);
-    walk_loops(b, cell, v, both, on_path, path, allowed_ex, ex_values, last, results);
+    let mut parity = [0u32; 2];
+    for (i, &c) in path.iter().enumerate() {
+        parity[i % 2] |= house_mask(c);
+    }
+    let mut walk = Walk {
+        b,
+        v,
+        both,
+        results,
+    };
+    walk_loops(&mut walk, cell, on_path, parity, path, allowed_ex, ex_values, last);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk_loops(
-    b: &Board,
-    cell: usize,
+/// The three houses of a cell as a 27-bit mask.
+fn house_mask(c: usize) -> u32 {
+    let [r, col, bx] = board::tables().houses_of[c];
+    1 << r | 1 << col | 1 << bx
+}
+
+/// What stays fixed along one loop search.
+struct Walk<'a> {
+    b: &'a Board,
     v: u16,
     both: CellSet,
+    results: &'a mut Vec<Vec<usize>>,
+}
+
+/// [`check_for_loops`] on cell sets. A loop is only valid when no house holds two
+/// of its cells at positions of the same parity ([`is_valid_loop`]): a path already
+/// breaking that is not extended (it could only close invalid loops), which changes
+/// nothing else (the extra digits are still accumulated as SE does).
+#[allow(clippy::too_many_arguments)]
+fn walk_loops(
+    w: &mut Walk<'_>,
+    cell: usize,
     on_path: CellSet,
+    parity: [u32; 2],
     path: &mut Vec<usize>,
     allowed_ex: i32,
     ex_values: u16,
     last: Option<usize>,
-    results: &mut Vec<Vec<usize>>,
 ) {
     let t = board::tables();
+    let parity = {
+        let mut p = parity;
+        p[path.len() % 2] |= house_mask(cell);
+        p
+    };
     path.push(cell);
     let on_path = on_path | 1u128 << cell;
     let mut ex = ex_values;
@@ -254,27 +285,27 @@ fn walk_loops(
             continue;
         }
         let h = region(cell, rt);
-        for next in board::cells(t.house[h] & (both | 1u128 << path[0])) {
+        for next in board::cells(t.house[h] & (w.both | 1u128 << path[0])) {
             if next == path[0] && path.len() >= 4 {
-                results.push(path.clone());
+                w.results.push(path.clone());
             } else if on_path >> next & 1 == 0 {
-                let p = b.cand[next];
+                let p = w.b.cand[next];
                 ex |= p;
-                ex &= !v;
+                ex &= !w.v;
                 let card = p.count_ones();
-                if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                if (card == 2 || ex.count_ones() == 1 || allowed_ex > 0)
+                    && parity[path.len() % 2] & house_mask(next) == 0
+                {
                     let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
                     walk_loops(
-                        b,
+                        w,
                         next,
-                        v,
-                        both,
                         on_path,
+                        parity,
                         path,
                         new_allowed,
                         ex,
                         Some(rt),
-                        results,
                     );
                 }
             }
