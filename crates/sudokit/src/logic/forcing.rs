@@ -754,10 +754,20 @@ impl Engine {
         let mark = self.arena.nodes.len();
         let pmark = self.arena.parents.len();
         let src = self.arena.add(source, &[], Cause::None);
+        // Cycles close, and chains from "source off" end, on a link into "source on":
+        // there is none when "source off" implies nothing (contrapositive links).
+        let m = if x && y {
+            2
+        } else if y {
+            1
+        } else {
+            0
+        };
+        let linked = !self.edges(m, source.conj()).is_empty();
         // Cycles.
         let mut cycles = std::mem::take(&mut self.scratch_e);
         cycles.clear();
-        {
+        if linked {
             let mut to_on = self.take_set();
             to_on.add(&self.arena, src);
             let best = self.best_key(sink);
@@ -768,6 +778,9 @@ impl Engine {
         chains.clear();
         if x {
             for start_on in [true, false] {
+                if !start_on && !linked {
+                    continue;
+                }
                 let mut to_on = self.take_set();
                 let mut to_off = self.take_set();
                 let start = if start_on {
@@ -1799,6 +1812,28 @@ mod tests {
         assert_eq!(length_increment(15), 4);
         assert_eq!(length_increment(19), 5);
         assert_eq!(length_increment(27), 6);
+    }
+
+    #[test]
+    fn links_come_in_contrapositive_pairs() {
+        // The searches rely on it: a -> b in a mode exactly when !b -> !a.
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            let mut e = Engine::new(Mode::UNARY);
+            e.work = b.clone();
+            e.build_adjacency();
+            for m in 0..3 {
+                for k in 0..POTS {
+                    let a = Pot(k as u16);
+                    for &(q, cause) in e.edges(m, a) {
+                        let back = e.edges(m, q.conj()).iter().find(|x| x.0 == a.conj());
+                        assert!(back.is_some(), "{a:?} -> {q:?} in mode {m}");
+                        let rule = |c: Cause| c == Cause::Cell;
+                        assert_eq!(rule(back.expect("link").1), rule(cause));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
