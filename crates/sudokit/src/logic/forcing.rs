@@ -88,6 +88,8 @@ enum Cause {
 #[derive(Clone, Copy, Debug)]
 struct Node {
     pot: Pot,
+    /// The parent itself when there is one, else where the parents start in the
+    /// arena's list.
     pstart: u32,
     plen: u32,
     cause: Cause,
@@ -107,10 +109,17 @@ impl Arena {
         self.nodes.clear();
         self.parents.clear();
     }
+    /// Adds a node. A single parent (every node of unary chains) is kept in the node
+    /// itself (`pstart`), so the parent list grows only for nodes with several.
     #[inline]
     fn add(&mut self, pot: Pot, parents: &[u32], cause: Cause) -> u32 {
-        let pstart = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        let pstart = if let [p] = parents {
+            *p
+        } else {
+            let start = self.parents.len() as u32;
+            self.parents.extend_from_slice(parents);
+            start
+        };
         self.nodes.push(Node {
             pot,
             pstart,
@@ -123,12 +132,20 @@ impl Arena {
     #[inline]
     fn parents(&self, id: u32) -> &[u32] {
         let n = &self.nodes[id as usize];
-        &self.parents[n.pstart as usize..(n.pstart + n.plen) as usize]
+        if n.plen == 1 {
+            std::slice::from_ref(&n.pstart)
+        } else {
+            &self.parents[n.pstart as usize..(n.pstart + n.plen) as usize]
+        }
     }
     #[inline]
     fn first_parent(&self, id: u32) -> Option<u32> {
         let n = &self.nodes[id as usize];
-        (n.plen > 0).then(|| self.parents[n.pstart as usize])
+        match n.plen {
+            0 => None,
+            1 => Some(n.pstart),
+            _ => Some(self.parents[n.pstart as usize]),
+        }
     }
     #[inline]
     fn pot(&self, id: u32) -> Pot {
