@@ -111,17 +111,19 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                 }
             } else {
                 // A line whose places lie in exactly two of its three box segments.
-                let segs: Vec<CellSet> = (0..3)
-                    .map(|i| {
-                        let seg: CellSet = t.house_cells[h][i * 3..i * 3 + 3]
-                            .iter()
-                            .fold(0, |m, &c| m | 1u128 << c);
-                        seg & pos
-                    })
-                    .collect();
+                let segs: [CellSet; 3] = std::array::from_fn(|i| {
+                    let seg: CellSet = t.house_cells[h][i * 3..i * 3 + 3]
+                        .iter()
+                        .fold(0, |m, &c| m | 1u128 << c);
+                    seg & pos
+                });
                 if let Some(e) = segs.iter().position(|&s| s == 0) {
-                    let others: Vec<CellSet> =
-                        (0..3).filter(|&i| i != e).map(|i| segs[i]).collect();
+                    let others = [segs[(e + 1) % 3], segs[(e + 2) % 3]];
+                    let others = if e == 1 {
+                        [others[1], others[0]]
+                    } else {
+                        others
+                    };
                     if others[0] != 0 && others[1] != 0 {
                         out.push(Link {
                             house: h,

@@ -348,15 +348,16 @@ pub fn se_loops(b: &Board) -> Option<Step> {
         }
         hints.push((st.rating, ty, key, st));
     };
+    let mut results = Vec::new();
+    let mut path = Vec::new();
     for cell in 0..81 {
         let p = b.cand[cell];
         if p.count_ones() != 2 {
             continue;
         }
-        let mut results = Vec::new();
-        let mut path = Vec::new();
+        results.clear();
         check_for_loops(b, cell, p, &mut path, 2, 0, None, &mut results);
-        for lp in results {
+        for lp in results.drain(..) {
             if !is_valid_loop(&lp) {
                 continue;
             }
