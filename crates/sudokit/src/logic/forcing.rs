@@ -1098,6 +1098,29 @@ impl Engine {
         if !self.better(sink, rating, complexity, kind.sort_key()) {
             return;
         }
+        // Most cycles eliminate nothing: settle that on cell sets before building
+        // the (ordered) lists.
+        {
+            let mut cells: CellSet = 0;
+            let mut cur = dst;
+            while let Some(p) = self.arena.first_parent(cur) {
+                cells |= 1u128 << self.arena.pot(cur).cell();
+                cur = p;
+            }
+            let (mut forw, mut back) = ([0 as CellSet; 9], [0 as CellSet; 9]);
+            let mut cur = dst;
+            while let Some(p) = self.arena.first_parent(cur) {
+                let pot = self.arena.pot(cur);
+                let d = pot.digit();
+                let victims = t.peers[pot.cell()] & !cells & self.work.digit(d);
+                let side = if pot.on() { &mut forw } else { &mut back };
+                side[d as usize - 1] |= victims;
+                cur = p;
+            }
+            if forw.iter().zip(&back).all(|(f, b)| f & b == 0) {
+                return;
+            }
+        }
         // Cells along the cycle (first parents, up to the source which has none).
         let mut chain: Vec<u32> = Vec::new();
         let mut cur = dst;
