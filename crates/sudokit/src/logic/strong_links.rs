@@ -267,9 +267,11 @@ fn extend(
         return;
     }
     let (li, lf) = *path.last().expect("non-empty");
+    // The last link of a kept direction is not before the first (see above).
+    let min_last = if path.len() + 1 == n { path[0].0 } else { 0 };
     for &(j, flip) in next.of(li, lf) {
         let j = j as usize;
-        if ls[j].cells & used != 0 {
+        if j < min_last || ls[j].cells & used != 0 {
             continue;
         }
         if path
