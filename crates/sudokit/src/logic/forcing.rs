@@ -1298,6 +1298,7 @@ impl Engine {
             to_off.list.iter().copied().collect();
         let mut buf_off = Vec::new();
         let mut buf_on = Vec::new();
+        let mut parents: Vec<u32> = Vec::new();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 buf_off.clear();
@@ -1323,7 +1324,8 @@ impl Engine {
                 }
                 for (on, cause, hidden) in buf_on.drain(..) {
                     let conj = to_off.get(on.conj());
-                    let mut parents = vec![p];
+                    parents.clear();
+                    parents.push(p);
                     parents.extend_from_slice(&hidden);
                     if conj != NONE {
                         let id = self.arena.add(on, &parents, cause);

@@ -284,7 +284,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             .count()
     };
     // Region order of SE producers: boxes (18-26), columns (9-17), rows (0-8).
-    let se_order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
+    let se_order = (18..27).chain(9..18).chain(0..9);
     match rule {
         0 => {
             // Locking: (box, column), (box, row), (column, box), (row, box).
@@ -325,7 +325,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             }
         }
         1 => {
-            for &h in &se_order {
+            for h in se_order {
                 if empty(h) <= 4 {
                     continue;
                 }
@@ -360,7 +360,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             }
         }
         2 => {
-            for &h in &se_order {
+            for h in se_order {
                 if empty(h) < 4 {
                     continue;
                 }
@@ -399,28 +399,35 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
         }
         _ => {
             // X-wings: base columns, then base rows.
+            let mut placed = [0usize; 10];
+            for &v in &work.value {
+                placed[v as usize] += 1;
+            }
             for (base, cover) in [(9..18, 0..9), (0..9, 9..18)] {
-                let base: Vec<usize> = base.collect();
-                let cover: Vec<usize> = cover.collect();
                 for i in 0..9 {
                     for j in i + 1..9 {
                         for d in 1..=9u8 {
-                            let placed = work.value.iter().filter(|&&v| v == d).count();
-                            if placed + 4 > 9 {
+                            if placed[d as usize] + 4 > 9 {
                                 continue;
                             }
-                            let (bi, bj) = (base[i], base[j]);
+                            let (bi, bj) = (base.start + i, base.start + j);
                             let pi = work.digit(d) & t.house[bi];
                             let pj = work.digit(d) & t.house[bj];
                             if pi == 0 || pj == 0 {
                                 continue;
                             }
-                            let lines: Vec<usize> = cover
-                                .iter()
-                                .copied()
-                                .filter(|&h| (pi | pj) & t.house[h] != 0)
-                                .collect();
-                            if lines.len() != 2 {
+                            // The cover lines holding the places (exactly two).
+                            let mut lines = [0usize; 2];
+                            let mut count = 0;
+                            for h in cover.clone() {
+                                if (pi | pj) & t.house[h] != 0 {
+                                    if count < 2 {
+                                        lines[count] = h;
+                                    }
+                                    count += 1;
+                                }
+                            }
+                            if count != 2 {
                                 continue;
                             }
                             let cover_cells = t.house[lines[0]] | t.house[lines[1]];
