@@ -405,6 +405,8 @@ pub struct Engine {
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
     inner: Vec<Engine>,
+    /// When to stop searching (the caller discards a result found after it).
+    pub(crate) deadline: Option<std::time::Instant>,
 }
 
 impl Engine {
@@ -438,6 +440,7 @@ impl Engine {
             nested: Vec::new(),
             outer: None,
             inner: Vec::new(),
+            deadline: None,
         }
     }
 
@@ -492,7 +495,7 @@ impl Engine {
                     }
                     for cell in 0..81 {
                         let cand = self.work.cand[cell];
-                        if cand.count_ones() < 2 {
+                        if cand.count_ones() < 2 || self.expired() {
                             continue;
                         }
                         for d in board::digits(cand) {
@@ -1354,9 +1357,18 @@ impl Engine {
         None
     }
 
+    /// Whether the deadline has passed.
+    fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
     fn multiple_chains(&mut self, sink: &mut Sink) {
         let mode = self.mode;
         for cell in 0..81 {
+            if self.expired() {
+                return;
+            }
             let card = self.work.cand[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
@@ -1755,6 +1767,7 @@ impl Engine {
                         Some(i) => self.inner.swap_remove(i),
                         None => Engine::new(mode),
                     };
+                    inner.deadline = self.deadline;
                     let hints = inner.all(&self.work, &self.save);
                     self.inner.push(inner);
                     for hint in hints {

@@ -9,6 +9,8 @@
 //! strong-link fish, WXYZ- and VWXYZ-wings) are on by default; 4-link fish, UVWXYZ- and
 //! TUVWXYZ-wings are options because the data we compare against was rated without them.
 
+use std::time::Instant;
+
 use crate::geometry::Cell;
 
 use super::board::{self, Board};
@@ -31,6 +33,9 @@ pub struct Options {
     /// Stop as soon as a step rates above this (tenths): the result is then unsolved,
     /// with `er` that step's rating. Saves rating work when only a window matters.
     pub ceiling: Option<u16>,
+    /// Give up once this instant has passed (checked between steps and between the
+    /// chaining engines' assumptions): the result is then unsolved and `timed_out`.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -41,6 +46,7 @@ impl Default for Options {
             tuvwxyz: false,
             max_level: 4,
             ceiling: None,
+            deadline: None,
         }
     }
 }
@@ -59,6 +65,8 @@ pub struct Rated {
     pub steps: Vec<Step>,
     /// Whether the path solved the puzzle.
     pub solved: bool,
+    /// Whether rating stopped at [`Options::deadline`].
+    pub timed_out: bool,
 }
 
 /// The first step in SE's order, or None when SE's techniques are exhausted.
@@ -130,7 +138,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
         }
     }
     // Chains.
-    if let Some(st) = chains(&b, Mode::UNARY) {
+    if let Some(st) = chains(&b, Mode::UNARY, opts.deadline) {
         return Some(st);
     }
     if opts.tuvwxyz {
@@ -140,12 +148,12 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     }
     first!(|e| exclusion::aligned_triples(&b, e));
     for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
-        if let Some(st) = chains(&b, mode) {
+        if let Some(st) = chains(&b, mode, opts.deadline) {
             return Some(st);
         }
     }
     for level in 1..=opts.max_level {
-        if let Some(st) = chains(&b, Mode::dynamic(level)) {
+        if let Some(st) = chains(&b, Mode::dynamic(level), opts.deadline) {
             return Some(st);
         }
     }
@@ -205,9 +213,10 @@ thread_local! {
     static ENGINES: std::cell::RefCell<Vec<(Mode, Engine)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The best chaining hint of `mode` on `b`, with a reused engine.
-pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
-    ENGINES.with(|e| {
+/// The best chaining hint of `mode` on `b`, with a reused engine; None when the
+/// deadline passed (the search may have stopped early: its result is not SE's).
+pub(crate) fn chains(b: &Board, mode: Mode, deadline: Option<Instant>) -> Option<Step> {
+    let found = ENGINES.with(|e| {
         let mut engines = e.borrow_mut();
         let i = match engines.iter().position(|(m, _)| *m == mode) {
             Some(i) => i,
@@ -216,8 +225,15 @@ pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
                 engines.len() - 1
             }
         };
+        engines[i].1.deadline = deadline;
         engines[i].1.find(b)
-    })
+    });
+    if expired(deadline) { None } else { found }
+}
+
+/// Whether `deadline` has passed.
+fn expired(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// Rates a puzzle the way `serate` does. Gives up (ER 0, `solved` false) when no SE
@@ -232,7 +248,12 @@ pub fn rate(start: &State, opts: &Options) -> Rated {
     let mut r = Rated::default();
     let (mut difficulty, mut pearl, mut diamond) = (0u16, 0u16, 0u16);
     while !s.is_solved() {
+        if expired(opts.deadline) {
+            r.timed_out = true;
+            return r;
+        }
         let Some(step) = next_step(&s, opts) else {
+            r.timed_out = expired(opts.deadline);
             return r;
         };
         if let Some(sol) = solution.as_deref() {

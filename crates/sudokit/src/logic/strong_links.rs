@@ -213,7 +213,17 @@ fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
         for i in 0..ls.len() {
             for flip in [false, true] {
                 path.push((i, flip));
-                extend(b, d, &ls, &next, n, &mut path, ls[i].cells, which, &mut best);
+                extend(
+                    b,
+                    d,
+                    &ls,
+                    &next,
+                    n,
+                    &mut path,
+                    ls[i].cells,
+                    which,
+                    &mut best,
+                );
                 path.pop();
             }
         }

@@ -239,7 +239,9 @@ fn check_for_loops(
         both,
         results,
     };
-    walk_loops(&mut walk, cell, on_path, parity, path, allowed_ex, ex_values, last);
+    walk_loops(
+        &mut walk, cell, on_path, parity, path, allowed_ex, ex_values, last,
+    );
 }
 
 /// The three houses of a cell as a 27-bit mask.
@@ -297,16 +299,7 @@ fn walk_loops(
                     && parity[path.len() % 2] & house_mask(next) == 0
                 {
                     let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                    walk_loops(
-                        w,
-                        next,
-                        on_path,
-                        parity,
-                        path,
-                        new_allowed,
-                        ex,
-                        Some(rt),
-                    );
+                    walk_loops(w, next, on_path, parity, path, new_allowed, ex, Some(rt));
                 }
             }
         }
