@@ -434,23 +434,23 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                             let (bi, bj) = (base.start + i, base.start + j);
                             let pi = work.digit(d) & t.house[bi];
                             let pj = work.digit(d) & t.house[bj];
-                            if pi == 0 || pj == 0 {
+                            // A base line's places lie in as many cover lines.
+                            if pi == 0 || pj == 0 || board::count(pi) > 2 || board::count(pj) > 2 {
                                 continue;
                             }
-                            // The cover lines holding the places (exactly two).
-                            let mut lines = [0usize; 2];
-                            let mut count = 0;
-                            for h in cover.clone() {
-                                if (pi | pj) & t.house[h] != 0 {
-                                    if count < 2 {
-                                        lines[count] = h;
-                                    }
-                                    count += 1;
-                                }
+                            // The cover lines holding the places (exactly two), in order.
+                            let mut mask = 0u32;
+                            for c in board::cells(pi | pj) {
+                                mask |= 1 << if cover.start == 0 { c / 9 } else { c % 9 };
                             }
-                            if count != 2 {
+                            if mask.count_ones() != 2 {
                                 continue;
                             }
+                            let first = mask.trailing_zeros() as usize;
+                            let lines = [
+                                cover.start + first,
+                                cover.start + (mask & (mask - 1)).trailing_zeros() as usize,
+                            ];
                             let cover_cells = t.house[lines[0]] | t.house[lines[1]];
                             let victims =
                                 work.digit(d) & cover_cells & !(t.house[bi] | t.house[bj]);
