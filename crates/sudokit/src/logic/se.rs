@@ -488,6 +488,20 @@ mod tests {
         );
         let r = rate(&s, &Options::default());
         assert!(r.solved);
+        assert!(!r.timed_out);
         assert!(r.er <= 23, "{}", r.er);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_rating() {
+        let s = state(
+            "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
+        );
+        let opts = Options {
+            deadline: Some(Instant::now()),
+            ..Options::default()
+        };
+        let r = rate(&s, &opts);
+        assert!(r.timed_out && !r.solved);
     }
 }
