@@ -384,6 +384,9 @@ pub struct Engine {
     /// Marks of the potentials one link before a search's target (their own epoch).
     near: Vec<u32>,
     near_generation: u32,
+    /// Marks of [`Engine::mark_useful`].
+    reach: Vec<u32>,
+    reach_generation: u32,
     todo: Vec<u32>,
     /// Rating bound of the current deepening round.
     limit: u16,
@@ -427,6 +430,8 @@ impl Engine {
             generation: 0,
             near: vec![0; POTS],
             near_generation: 0,
+            reach: vec![0; POTS],
+            reach_generation: 0,
             todo: Vec::new(),
             limit: u16::MAX,
             adj_start: vec![0; POTS + 1],
@@ -493,13 +498,24 @@ impl Engine {
                     if base > self.bound(sink) {
                         continue;
                     }
+                    let m = if x && y {
+                        2
+                    } else if y {
+                        1
+                    } else {
+                        0
+                    };
+                    let useful = match sink {
+                        Sink::All(_) if self.outer.is_some() => Some(self.mark_useful(m)),
+                        _ => None,
+                    };
                     for cell in 0..81 {
                         let cand = self.work.cand[cell];
                         if cand.count_ones() < 2 || self.expired() {
                             continue;
                         }
                         for d in board::digits(cand) {
-                            self.unary(Pot::new(cell, d, true), y, x, sink);
+                            self.unary(Pot::new(cell, d, true), y, x, useful, sink);
                         }
                     }
                 }
@@ -767,7 +783,59 @@ impl Engine {
         }
     }
 
-    fn unary(&mut self, source: Pot, y: bool, x: bool, sink: &mut Sink) {
+    /// Nested (an outer grid is set), a hint is kept only when one of its "on"
+    /// potentials follows by a link that an outer removal created (SE's rule
+    /// parents). Marks, with the returned epoch, the conjugates of the potentials that
+    /// can reach such a link in mode `m`: a search from a potential whose conjugate is
+    /// unmarked finds no hint worth keeping. (p reaches the link's tail z exactly when
+    /// ¬z reaches ¬p: links come in contrapositive pairs.)
+    fn mark_useful(&mut self, m: usize) -> u32 {
+        let t = board::tables();
+        self.reach_generation += 1;
+        let epoch = self.reach_generation;
+        let outer = self.outer.as_ref().expect("nested");
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        for k in (0..POTS).step_by(2) {
+            let z = Pot(k as u16);
+            let created = self.edges(m, z).iter().any(|&(q, cause)| match cause {
+                Cause::Cell => outer.cand[q.cell()] & !self.work.cand[q.cell()] != 0,
+                Cause::House(h) => {
+                    let d = q.digit();
+                    outer.digit(d) & !self.work.digit(d) & t.house[h as usize] != 0
+                }
+                _ => false,
+            });
+            if created && self.reach[z.conj().0 as usize] != epoch {
+                self.reach[z.conj().0 as usize] = epoch;
+                todo.push(z.conj().0 as u32);
+            }
+        }
+        while let Some(u) = todo.pop() {
+            let (a, b) = (
+                self.mode_start[m][u as usize] as usize,
+                self.mode_start[m][u as usize + 1] as usize,
+            );
+            for i in a..b {
+                let v = self.mode_adj[m][i].0.0 as usize;
+                if self.reach[v] != epoch {
+                    self.reach[v] = epoch;
+                    todo.push(v as u32);
+                }
+            }
+        }
+        self.todo = todo;
+        epoch
+    }
+
+    /// Whether a search from `p` can find a hint worth keeping (see
+    /// [`Engine::mark_useful`]).
+    #[inline]
+    fn useful(&self, useful: Option<u32>, p: Pot) -> bool {
+        useful.is_none_or(|e| self.reach[p.conj().0 as usize] == e)
+    }
+
+    fn unary(&mut self, source: Pot, y: bool, x: bool, useful: Option<u32>, sink: &mut Sink) {
         if self.work.cand[source.cell()].count_ones() > 2 && !x {
             return; // Y-cycles start from bivalue cells only
         }
@@ -784,10 +852,14 @@ impl Engine {
             0
         };
         let linked = !self.edges(m, source.conj()).is_empty();
+        let (from_on, from_off) = (
+            self.useful(useful, source),
+            self.useful(useful, source.conj()),
+        );
         // Cycles.
         let mut cycles = std::mem::take(&mut self.scratch_e);
         cycles.clear();
-        if linked {
+        if linked && from_on {
             let mut to_on = self.take_set();
             to_on.add(&self.arena, src);
             let best = self.best_key(sink);
@@ -798,7 +870,7 @@ impl Engine {
         chains.clear();
         if x {
             for start_on in [true, false] {
-                if !start_on && !linked {
+                if (!start_on && !(linked && from_off)) || (start_on && !from_on) {
                     continue;
                 }
                 let mut to_on = self.take_set();
