@@ -870,7 +870,12 @@ impl Engine {
         chains.clear();
         if x {
             for start_on in [true, false] {
-                if (!start_on && !(linked && from_off)) || (start_on && !from_on) {
+                let wanted = if start_on {
+                    from_on
+                } else {
+                    linked && from_off
+                };
+                if !wanted {
                     continue;
                 }
                 let mut to_on = self.take_set();
