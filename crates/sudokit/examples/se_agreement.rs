@@ -5,11 +5,13 @@
 //! the timing.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example se_agreement -- FILE [--limit N] [--every K] [--threads T] [--diff]
+//! cargo run --release -p sudokit --example se_agreement -- FILE [--limit N] [--every K] [--threads T] [--diff] [--out PATHS]
 //! ```
 //!
 //! `--every K` takes every K-th puzzle (a spread-out sample), `--diff` lists the
-//! disagreements (puzzle, SE's ER, ours, and our hardest step).
+//! disagreements (puzzle, SE's ER, ours, and our hardest step). `--out PATHS` writes one
+//! line per puzzle (ER, EP, ED and every step's rating, placements and eliminations) so
+//! two builds can be compared with `diff`: a speed change must leave it identical.
 
 use std::time::Instant;
 
@@ -23,12 +25,14 @@ struct Row {
     got: Option<u16>,
     hardest: String,
     micros: u128,
+    path: String,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut file = None;
     let (mut limit, mut every, mut threads, mut diff) = (usize::MAX, 1usize, 2usize, false);
+    let mut out: Option<String> = None;
     let mut opts = Options::default();
     let mut i = 0;
     while i < args.len() {
@@ -46,6 +50,10 @@ fn main() {
                 i += 1;
             }
             "--diff" => diff = true,
+            "--out" => {
+                out = Some(args[i + 1].clone());
+                i += 1;
+            }
             "--four-links" => opts.four_links = true,
             "--uvwxyz" => opts.uvwxyz = true,
             "--tuvwxyz" => opts.tuvwxyz = true,
@@ -85,12 +93,21 @@ fn main() {
                                 .max_by_key(|s| s.rating)
                                 .map(|s| format!("{} {}", s.rating, s.title()))
                                 .unwrap_or_default();
+                            let micros = t.elapsed().as_micros();
+                            let mut path = format!("{} {} {}", r.er, r.ep, r.ed);
+                            for s in &r.steps {
+                                path.push_str(&format!(
+                                    " {:?}:{}:{:?}:{:?}",
+                                    s.technique, s.rating, s.placements, s.eliminations
+                                ));
+                            }
                             Row {
                                 puzzle: p.clone(),
                                 expected: *expected,
                                 got: r.solved.then_some(r.er),
                                 hardest,
-                                micros: t.elapsed().as_micros(),
+                                micros,
+                                path,
                             }
                         })
                         .collect::<Vec<_>>()
@@ -103,6 +120,13 @@ fn main() {
             .collect()
     });
     let secs = start.elapsed().as_secs_f64();
+    if let Some(out) = &out {
+        let text: String = rows
+            .iter()
+            .map(|r| format!("{} {}\n", r.puzzle, r.path))
+            .collect();
+        std::fs::write(out, text).expect("writable --out file");
+    }
     let n = rows.len();
     let (mut exact, mut near, mut half, mut far) = (0, 0, 0, 0);
     for r in &rows {
@@ -139,10 +163,11 @@ fn main() {
     let mut times: Vec<u128> = rows.iter().map(|r| r.micros).collect();
     times.sort_unstable();
     println!(
-        "time             {secs:.1} s wall, median {} us, p90 {} us, max {} us per puzzle (one thread)",
+        "time             {secs:.1} s wall, median {} us, p90 {} us, max {} us per puzzle; {:.1} puzzles/s",
         times[n / 2],
         times[n * 9 / 10],
-        times[n - 1]
+        times[n - 1],
+        n as f64 / secs
     );
     if diff {
         rows.sort_by_key(|r| (r.expected, r.got));

@@ -3,10 +3,13 @@
 //! per puzzle.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--threads T] [--each]
+//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--every K] [--threads T] [--timeout SECS] [--each]
 //! ```
+//!
+//! `--timeout SECS` gives up on a puzzle after that long (counted apart, with the time
+//! distribution of the puzzles that finished); `--every K` takes every K-th puzzle.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sudokit::format::parse_grid;
 use sudokit::logic::State;
@@ -23,17 +26,23 @@ fn main() {
             .map_or(default, |i| args[i + 1].parse().expect("number"))
     };
     let (limit, threads) = (opt("--limit", usize::MAX), opt("--threads", 1));
+    let every = opt("--every", 1);
+    let timeout = args
+        .iter()
+        .position(|a| a == "--timeout")
+        .map(|i| Duration::from_secs_f64(args[i + 1].parse().expect("seconds")));
     let each = args.iter().any(|a| a == "--each");
     let text = std::fs::read_to_string(file).expect("readable file");
     let puzzles: Vec<&str> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .step_by(every)
         .take(limit)
         .collect();
     let start = Instant::now();
     let chunk = puzzles.len().div_ceil(threads.max(1)).max(1);
-    let results: Vec<(Option<u16>, u128, usize)> = std::thread::scope(|scope| {
+    let results: Vec<(Option<u16>, u128, bool)> = std::thread::scope(|scope| {
         let handles: Vec<_> = puzzles
             .chunks(chunk)
             .map(|part| {
@@ -42,20 +51,25 @@ fn main() {
                         .map(|p| {
                             let t = Instant::now();
                             let grid = parse_grid(&p[..81]).expect("puzzle");
-                            let r = se::rate(&State::from_grid(&grid), &Options::default());
+                            let opts = Options {
+                                deadline: timeout.map(|d| t + d),
+                                ..Options::default()
+                            };
+                            let r = se::rate(&State::from_grid(&grid), &opts);
                             if each {
                                 println!(
-                                    "{} er={} solved={} {} ms",
+                                    "{} er={} solved={}{} {} ms",
                                     &p[..81],
                                     r.er,
                                     r.solved,
+                                    if r.timed_out { " timed out" } else { "" },
                                     t.elapsed().as_millis()
                                 );
                             }
                             (
                                 r.solved.then_some(r.er),
                                 t.elapsed().as_micros(),
-                                r.steps.len(),
+                                r.timed_out,
                             )
                         })
                         .collect::<Vec<_>>()
@@ -69,8 +83,23 @@ fn main() {
     });
     let n = results.len();
     let solved = results.iter().filter(|r| r.0.is_some()).count();
+    let timed_out = results.iter().filter(|r| r.2).count();
     let mut times: Vec<u128> = results.iter().map(|r| r.1).collect();
     times.sort_unstable();
+    if let Some(limit) = timeout {
+        let mut done: Vec<u128> = results.iter().filter(|r| !r.2).map(|r| r.1).collect();
+        done.sort_unstable();
+        let within = |s: f64| done.iter().filter(|&&t| t as f64 <= s * 1e6).count();
+        println!(
+            "timed out after {:.1} s: {timed_out}; finished within 0.1 s {}, 1 s {}, 10 s {}, {:.1} s {}",
+            limit.as_secs_f64(),
+            within(0.1),
+            within(1.0),
+            within(10.0),
+            limit.as_secs_f64(),
+            done.len()
+        );
+    }
     let mut hist = std::collections::BTreeMap::new();
     for r in &results {
         *hist.entry(r.0.map(|e| e / 10)).or_insert(0) += 1;

@@ -228,6 +228,10 @@ mod tests {
         assert_eq!(count(t.peers[40]), 20);
         assert_eq!(t.houses_of[40], [4, 13, 22]);
         assert_eq!(boxn(40), 4);
+        // Techniques iterate a house's cells as a cell set, in the house's order.
+        for cells in &t.house_cells {
+            assert!(cells.windows(2).all(|w| w[0] < w[1]));
+        }
         assert_eq!(
             seen_by_all((1 << 0) | (1 << 8)) & t.house[0],
             t.house[0] & !(1 | 1 << 8)

@@ -36,21 +36,34 @@ pub fn basic(s: &State, k: usize, se: bool, emit: Emit) -> bool {
                 }
             }
             // For each base line, the set of cross indices where d is possible.
-            let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
+            // Lines have at most 64 cells (places are u64 masks): no allocation.
+            let mut buf = [(0usize, 0u64); 64];
+            let mut len = 0;
             for i in 0..n {
                 let h = if orientation == 0 { n + i } else { i };
                 let mask = s.pos(h, d);
                 let m = mask.count_ones() as usize;
                 if m >= 1 && m <= k {
-                    lines.push((i, mask));
+                    buf[len] = (i, mask);
+                    len += 1;
                 }
             }
+            let lines = &buf[..len];
             if lines.len() < k {
                 continue;
             }
-            let keep_going = combinations(&lines, k, &mut |set| {
+            let keep_going = combinations(lines, k, &mut |set| {
                 let union = set.iter().fold(0u64, |u, l| u | l.1);
                 if union.count_ones() as usize != k {
+                    return true;
+                }
+                // The cover lines' other places of the digit are the eliminations.
+                let base_mask = set.iter().fold(0u64, |m, l| m | 1 << l.0);
+                let cover = if orientation == 0 { 0 } else { n };
+                let any = (0..n)
+                    .filter(|j| union >> j & 1 == 1)
+                    .any(|j| s.pos(cover + j, d) & !base_mask != 0);
+                if !any {
                     return true;
                 }
                 let base: Vec<usize> = set.iter().map(|l| l.0).collect();

@@ -88,6 +88,8 @@ enum Cause {
 #[derive(Clone, Copy, Debug)]
 struct Node {
     pot: Pot,
+    /// The parent itself when there is one, else where the parents start in the
+    /// arena's list.
     pstart: u32,
     plen: u32,
     cause: Cause,
@@ -107,10 +109,17 @@ impl Arena {
         self.nodes.clear();
         self.parents.clear();
     }
+    /// Adds a node. A single parent (every node of unary chains) is kept in the node
+    /// itself (`pstart`), so the parent list grows only for nodes with several.
     #[inline]
     fn add(&mut self, pot: Pot, parents: &[u32], cause: Cause) -> u32 {
-        let pstart = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        let pstart = if let [p] = parents {
+            *p
+        } else {
+            let start = self.parents.len() as u32;
+            self.parents.extend_from_slice(parents);
+            start
+        };
         self.nodes.push(Node {
             pot,
             pstart,
@@ -123,12 +132,20 @@ impl Arena {
     #[inline]
     fn parents(&self, id: u32) -> &[u32] {
         let n = &self.nodes[id as usize];
-        &self.parents[n.pstart as usize..(n.pstart + n.plen) as usize]
+        if n.plen == 1 {
+            std::slice::from_ref(&n.pstart)
+        } else {
+            &self.parents[n.pstart as usize..(n.pstart + n.plen) as usize]
+        }
     }
     #[inline]
     fn first_parent(&self, id: u32) -> Option<u32> {
         let n = &self.nodes[id as usize];
-        (n.plen > 0).then(|| self.parents[n.pstart as usize])
+        match n.plen {
+            0 => None,
+            1 => Some(n.pstart),
+            _ => Some(self.parents[n.pstart as usize]),
+        }
     }
     #[inline]
     fn pot(&self, id: u32) -> Pot {
@@ -337,6 +354,23 @@ enum Sink<'a> {
     All(&'a mut Vec<Hint>),
 }
 
+/// The best hint's key so far, for bounding searches: a hint replaces it only with a
+/// strictly smaller (rating, complexity, sort key), as SE's stable sort keeps the first
+/// of equal keys.
+#[derive(Clone, Copy)]
+struct BestKey {
+    limit: u16,
+    best: Option<(u16, u32, u8)>,
+}
+
+impl BestKey {
+    /// Whether a hint with this key could still be kept.
+    #[inline]
+    fn admits(self, rating: u16, complexity: u32, sort_key: u8) -> bool {
+        rating <= self.limit && self.best.is_none_or(|b| (rating, complexity, sort_key) < b)
+    }
+}
+
 /// The chaining engine: reusable buffers for one mode.
 pub struct Engine {
     mode: Mode,
@@ -347,6 +381,12 @@ pub struct Engine {
     save: Board,
     stamp: Vec<u32>,
     generation: u32,
+    /// Marks of the potentials one link before a search's target (their own epoch).
+    near: Vec<u32>,
+    near_generation: u32,
+    /// Marks of [`Engine::mark_useful`].
+    reach: Vec<u32>,
+    reach_generation: u32,
     todo: Vec<u32>,
     /// Rating bound of the current deepening round.
     limit: u16,
@@ -368,6 +408,8 @@ pub struct Engine {
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
     inner: Vec<Engine>,
+    /// When to stop searching (the caller discards a result found after it).
+    pub(crate) deadline: Option<std::time::Instant>,
 }
 
 impl Engine {
@@ -386,6 +428,10 @@ impl Engine {
             save: empty,
             stamp: vec![0; POTS],
             generation: 0,
+            near: vec![0; POTS],
+            near_generation: 0,
+            reach: vec![0; POTS],
+            reach_generation: 0,
             todo: Vec::new(),
             limit: u16::MAX,
             adj_start: vec![0; POTS + 1],
@@ -399,6 +445,7 @@ impl Engine {
             nested: Vec::new(),
             outer: None,
             inner: Vec::new(),
+            deadline: None,
         }
     }
 
@@ -451,13 +498,24 @@ impl Engine {
                     if base > self.bound(sink) {
                         continue;
                     }
+                    let m = if x && y {
+                        2
+                    } else if y {
+                        1
+                    } else {
+                        0
+                    };
+                    let useful = match sink {
+                        Sink::All(_) if self.outer.is_some() => Some(self.mark_useful(m)),
+                        _ => None,
+                    };
                     for cell in 0..81 {
                         let cand = self.work.cand[cell];
-                        if cand.count_ones() < 2 {
+                        if cand.count_ones() < 2 || self.expired() {
                             continue;
                         }
                         for d in board::digits(cand) {
-                            self.unary(Pot::new(cell, d, true), y, x, sink);
+                            self.unary(Pot::new(cell, d, true), y, x, useful, sink);
                         }
                     }
                 }
@@ -677,6 +735,45 @@ impl Engine {
 
     // ---------------------------------------------------------------- unary chains
 
+    /// The implications of `p` in mode `m` (0: X, 1: Y, 2: both).
+    #[inline]
+    fn edges(&self, m: usize, p: Pot) -> &[(Pot, Cause)] {
+        let k = p.0 as usize;
+        &self.mode_adj[m][self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize]
+    }
+
+    /// Marks the potentials with a link to `target` in mode `m`, returning the epoch of
+    /// the marks. The links are contrapositive pairs (a → b with ¬b → ¬a, same rule),
+    /// so they are the conjugates of what `target`'s conjugate implies.
+    fn mark_near(&mut self, m: usize, target: Pot) -> u32 {
+        self.near_generation += 1;
+        let epoch = self.near_generation;
+        let k = target.conj().0 as usize;
+        for i in self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize {
+            let q = self.mode_adj[m][i].0.conj();
+            self.near[q.0 as usize] = epoch;
+        }
+        epoch
+    }
+
+    /// The rule of the link from `p` to `q` in mode `m` (known to exist).
+    fn cause_of(&self, m: usize, p: Pot, q: Pot) -> Cause {
+        let found = self.edges(m, p).iter().find(|e| e.0 == q);
+        debug_assert!(found.is_some(), "no link {p:?} -> {q:?}");
+        found.map_or(Cause::None, |e| e.1)
+    }
+
+    /// The key a new hint must beat (see [`Engine::better`]).
+    fn best_key(&self, sink: &Sink) -> BestKey {
+        BestKey {
+            limit: self.limit,
+            best: match sink {
+                Sink::Best(Some(h)) => Some((h.rating, h.complexity, h.sort_key)),
+                _ => None,
+            },
+        }
+    }
+
     /// The rating a new hint must not exceed to matter (u16::MAX when collecting all).
     fn bound(&self, sink: &Sink) -> u16 {
         match sink {
@@ -686,29 +783,101 @@ impl Engine {
         }
     }
 
-    fn unary(&mut self, source: Pot, y: bool, x: bool, sink: &mut Sink) {
+    /// Nested (an outer grid is set), a hint is kept only when one of its "on"
+    /// potentials follows by a link that an outer removal created (SE's rule
+    /// parents). Marks, with the returned epoch, the conjugates of the potentials that
+    /// can reach such a link in mode `m`: a search from a potential whose conjugate is
+    /// unmarked finds no hint worth keeping. (p reaches the link's tail z exactly when
+    /// ¬z reaches ¬p: links come in contrapositive pairs.)
+    fn mark_useful(&mut self, m: usize) -> u32 {
+        let t = board::tables();
+        self.reach_generation += 1;
+        let epoch = self.reach_generation;
+        let outer = self.outer.as_ref().expect("nested");
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        for k in (0..POTS).step_by(2) {
+            let z = Pot(k as u16);
+            let created = self.edges(m, z).iter().any(|&(q, cause)| match cause {
+                Cause::Cell => outer.cand[q.cell()] & !self.work.cand[q.cell()] != 0,
+                Cause::House(h) => {
+                    let d = q.digit();
+                    outer.digit(d) & !self.work.digit(d) & t.house[h as usize] != 0
+                }
+                _ => false,
+            });
+            if created && self.reach[z.conj().0 as usize] != epoch {
+                self.reach[z.conj().0 as usize] = epoch;
+                todo.push(z.conj().0 as u32);
+            }
+        }
+        while let Some(u) = todo.pop() {
+            let (a, b) = (
+                self.mode_start[m][u as usize] as usize,
+                self.mode_start[m][u as usize + 1] as usize,
+            );
+            for i in a..b {
+                let v = self.mode_adj[m][i].0.0 as usize;
+                if self.reach[v] != epoch {
+                    self.reach[v] = epoch;
+                    todo.push(v as u32);
+                }
+            }
+        }
+        self.todo = todo;
+        epoch
+    }
+
+    /// Whether a search from `p` can find a hint worth keeping (see
+    /// [`Engine::mark_useful`]).
+    #[inline]
+    fn useful(&self, useful: Option<u32>, p: Pot) -> bool {
+        useful.is_none_or(|e| self.reach[p.conj().0 as usize] == e)
+    }
+
+    fn unary(&mut self, source: Pot, y: bool, x: bool, useful: Option<u32>, sink: &mut Sink) {
         if self.work.cand[source.cell()].count_ones() > 2 && !x {
             return; // Y-cycles start from bivalue cells only
         }
         let mark = self.arena.nodes.len();
         let pmark = self.arena.parents.len();
         let src = self.arena.add(source, &[], Cause::None);
+        // Cycles close, and chains from "source off" end, on a link into "source on":
+        // there is none when "source off" implies nothing (contrapositive links).
+        let m = if x && y {
+            2
+        } else if y {
+            1
+        } else {
+            0
+        };
+        let linked = !self.edges(m, source.conj()).is_empty();
+        let (from_on, from_off) = (
+            self.useful(useful, source),
+            self.useful(useful, source.conj()),
+        );
         // Cycles.
         let mut cycles = std::mem::take(&mut self.scratch_e);
         cycles.clear();
-        {
+        if linked && from_on {
             let mut to_on = self.take_set();
-            let mut to_off = self.take_set();
             to_on.add(&self.arena, src);
-            let limit = self.bound(sink);
-            self.do_cycles(&mut to_on, &mut to_off, y, x, src, limit, &mut cycles);
+            let best = self.best_key(sink);
+            self.do_cycles(&mut to_on, y, x, src, best, &mut cycles);
             self.give_set(to_on);
-            self.give_set(to_off);
         }
         let mut chains = std::mem::take(&mut self.scratch_f);
         chains.clear();
         if x {
             for start_on in [true, false] {
+                let wanted = if start_on {
+                    from_on
+                } else {
+                    linked && from_off
+                };
+                if !wanted {
+                    continue;
+                }
                 let mut to_on = self.take_set();
                 let mut to_off = self.take_set();
                 let start = if start_on {
@@ -719,8 +888,8 @@ impl Engine {
                     to_off.add(&self.arena, off);
                     off
                 };
-                let limit = self.bound(sink);
-                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, limit, &mut chains);
+                let best = self.best_key(sink);
+                self.do_forcing_chains(&mut to_on, &mut to_off, y, start, best, &mut chains);
                 self.give_set(to_on);
                 self.give_set(to_off);
             }
@@ -742,11 +911,10 @@ impl Engine {
     fn do_cycles(
         &mut self,
         to_on: &mut PotSet,
-        to_off: &mut PotSet,
         y: bool,
         x: bool,
         source: u32,
-        limit: u16,
+        best: BestKey,
         cycles: &mut Vec<u32>,
     ) {
         let source_pot = self.arena.pot(source);
@@ -763,11 +931,20 @@ impl Engine {
         off_list.clear();
         on_list.extend_from_slice(&to_on.list);
         let mut length = 0;
-        // A cycle closed at phase p has at least p distinct potentials: stop when even
-        // that would rate above the best hint so far (it could not be chosen).
+        // A cycle closed at phase p has exactly p distinct potentials (the first-parent
+        // path has no repeats): stop when such a hint could not replace the best so far.
         let base = if x && y { 70 } else { 65 };
+        let sort_key = Kind::Cycle { x, y }.sort_key();
         while !on_list.is_empty() || !off_list.is_empty() {
-            if limit != u16::MAX && base + length_increment(length + 2) > limit {
+            if !best.admits(base + length_increment(length + 2), length + 2, sort_key) {
+                break;
+            }
+            if !best.admits(base + length_increment(length + 4), length + 4, sort_key) {
+                // The last round: only the off-potentials linked back to the source
+                // matter (the cycles closed now); the rest of the round is skipped.
+                if length + 2 >= 4 {
+                    self.close_cycles(&on_list, m, source_pot, cycles);
+                }
                 break;
             }
             length += 1;
@@ -788,9 +965,8 @@ impl Engine {
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
                     if self.stamp[pot.0 as usize] != epoch {
-                        let id = self.arena.add(pot, &[p], cause);
-                        off_list.push(id);
-                        to_off.add(&self.arena, id);
+                        // Off-potentials repeat in cycles (SE keeps them all): no set.
+                        off_list.push(self.arena.add(pot, &[p], cause));
                     }
                 }
             }
@@ -824,18 +1000,61 @@ impl Engine {
         self.scratch_b = off_list;
     }
 
+    /// The last round of [`Engine::do_cycles`]: from each on-potential of `on_list`
+    /// (in order), the links to off-potentials that imply `source` and are not among
+    /// its first-parent ancestors (SE `isParent`) close a cycle, in the order the full
+    /// round would find them.
+    fn close_cycles(&mut self, on_list: &[u32], m: usize, source: Pot, cycles: &mut Vec<u32>) {
+        let near = self.mark_near(m, source);
+        for &p in on_list {
+            let pk = self.arena.pot(p).0 as usize;
+            let (ea, eb) = (
+                self.mode_start[m][pk] as usize,
+                self.mode_start[m][pk + 1] as usize,
+            );
+            let mut epoch = None;
+            for ei in ea..eb {
+                let (pot, cause) = self.mode_adj[m][ei];
+                if self.near[pot.0 as usize] != near {
+                    continue;
+                }
+                let epoch = *epoch.get_or_insert_with(|| {
+                    self.generation += 1;
+                    let epoch = self.generation;
+                    let mut cur = p;
+                    while let Some(q) = self.arena.first_parent(cur) {
+                        self.stamp[self.arena.pot(q).0 as usize] = epoch;
+                        cur = q;
+                    }
+                    epoch
+                });
+                if self.stamp[pot.0 as usize] != epoch {
+                    let off = self.arena.add(pot, &[p], cause);
+                    let back = self.cause_of(m, pot, source);
+                    let id = self.arena.add(source, &[off], back);
+                    cycles.push(id);
+                }
+            }
+        }
+    }
+
+    /// SE `doForcingChains` from one assumption: breadth-first until the source's
+    /// conjugate is implied (the only hit possible, recorded once, so the search ends
+    /// there) or the depth where such a hint could not replace the best so far.
+    #[allow(clippy::too_many_arguments)]
     fn do_forcing_chains(
         &mut self,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         y: bool,
         source: u32,
-        limit: u16,
+        best: BestKey,
         chains: &mut Vec<u32>,
     ) {
-        let source_pot = self.arena.pot(source);
+        let target = self.arena.pot(source).conj();
         let m = if y { 2 } else { 0 };
         let base = if y { 70 } else { 66 };
+        let sort_key = Kind::Forcing { x: true, y }.sort_key();
         let mut phase = 0u32;
         let mut pending_on = std::mem::take(&mut self.scratch_a);
         let mut pending_off = std::mem::take(&mut self.scratch_b);
@@ -843,16 +1062,17 @@ impl Engine {
         pending_off.clear();
         pending_on.extend_from_slice(&to_on.list);
         pending_off.extend_from_slice(&to_off.list);
-        let mut chain_pots: Vec<Pot> = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            if limit != u16::MAX && base + length_increment(phase + 2) > limit {
+        // The target is hit at phase p with p potentials on the path.
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !best.admits(base + length_increment(phase + 2), phase + 2, sort_key) {
+                break;
+            }
+            if !best.admits(base + length_increment(phase + 4), phase + 4, sort_key) {
+                self.last_forcing_round(&pending_on, &pending_off, to_off, m, target, chains);
                 break;
             }
             phase += 2;
-            let mut i = 0;
-            while i < pending_on.len() {
-                let p = pending_on[i];
-                i += 1;
+            for &p in pending_on.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -860,26 +1080,19 @@ impl Engine {
                 );
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
-                    let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
-                    let fresh = !to_off.contains(pot);
-                    if hit || fresh {
+                    if pot == target {
+                        chains.push(self.arena.add(pot, &[p], cause));
+                        break 'search;
+                    }
+                    if !to_off.contains(pot) {
                         let id = self.arena.add(pot, &[p], cause);
-                        if hit {
-                            chain_pots.push(pot);
-                            chains.push(id);
-                        }
-                        if fresh {
-                            pending_off.push(id);
-                            to_off.add(&self.arena, id);
-                        }
+                        pending_off.push(id);
+                        to_off.add(&self.arena, id);
                     }
                 }
             }
             pending_on.clear();
-            let mut i = 0;
-            while i < pending_off.len() {
-                let p = pending_off[i];
-                i += 1;
+            for &p in pending_off.iter() {
                 let pk = self.arena.pot(p).0 as usize;
                 let (ea, eb) = (
                     self.mode_start[m][pk] as usize,
@@ -887,18 +1100,14 @@ impl Engine {
                 );
                 for ei in ea..eb {
                     let (pot, cause) = self.mode_adj[m][ei];
-                    let hit = pot.conj() == source_pot && !chain_pots.contains(&pot);
-                    let fresh = !to_on.contains(pot);
-                    if hit || fresh {
+                    if pot == target {
+                        chains.push(self.arena.add(pot, &[p], cause));
+                        break 'search;
+                    }
+                    if !to_on.contains(pot) {
                         let id = self.arena.add(pot, &[p], cause);
-                        if hit {
-                            chain_pots.push(pot);
-                            chains.push(id);
-                        }
-                        if fresh {
-                            pending_on.push(id);
-                            to_on.add(&self.arena, id);
-                        }
+                        pending_on.push(id);
+                        to_on.add(&self.arena, id);
                     }
                 }
             }
@@ -906,6 +1115,57 @@ impl Engine {
         }
         self.scratch_a = pending_on;
         self.scratch_b = pending_off;
+    }
+
+    /// The last round of [`Engine::do_forcing_chains`]: only the first link into the
+    /// target matters, so the round's other implications are not built. An off target
+    /// is hit from an on-potential of `pending_on`; an on target from an off-potential
+    /// pending or new this round (new ones are only those not implied before).
+    fn last_forcing_round(
+        &mut self,
+        pending_on: &[u32],
+        pending_off: &[u32],
+        to_off: &PotSet,
+        m: usize,
+        target: Pot,
+        chains: &mut Vec<u32>,
+    ) {
+        let near = self.mark_near(m, target);
+        if !target.on() {
+            for &p in pending_on {
+                let pot = self.arena.pot(p);
+                if self.near[pot.0 as usize] == near {
+                    let cause = self.cause_of(m, pot, target);
+                    chains.push(self.arena.add(target, &[p], cause));
+                    return;
+                }
+            }
+            return;
+        }
+        for &p in pending_off {
+            let pot = self.arena.pot(p);
+            if self.near[pot.0 as usize] == near {
+                let cause = self.cause_of(m, pot, target);
+                chains.push(self.arena.add(target, &[p], cause));
+                return;
+            }
+        }
+        for &p in pending_on {
+            let pk = self.arena.pot(p).0 as usize;
+            let (ea, eb) = (
+                self.mode_start[m][pk] as usize,
+                self.mode_start[m][pk + 1] as usize,
+            );
+            for ei in ea..eb {
+                let (pot, cause) = self.mode_adj[m][ei];
+                if self.near[pot.0 as usize] == near && !to_off.contains(pot) {
+                    let off = self.arena.add(pot, &[p], cause);
+                    let back = self.cause_of(m, pot, target);
+                    chains.push(self.arena.add(target, &[off], back));
+                    return;
+                }
+            }
+        }
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool, sink: &mut Sink) {
@@ -917,6 +1177,29 @@ impl Engine {
         let kind = Kind::Cycle { x, y };
         if !self.better(sink, rating, complexity, kind.sort_key()) {
             return;
+        }
+        // Most cycles eliminate nothing: settle that on cell sets before building
+        // the (ordered) lists.
+        {
+            let mut cells: CellSet = 0;
+            let mut cur = dst;
+            while let Some(p) = self.arena.first_parent(cur) {
+                cells |= 1u128 << self.arena.pot(cur).cell();
+                cur = p;
+            }
+            let (mut forw, mut back) = ([0 as CellSet; 9], [0 as CellSet; 9]);
+            let mut cur = dst;
+            while let Some(p) = self.arena.first_parent(cur) {
+                let pot = self.arena.pot(cur);
+                let d = pot.digit();
+                let victims = t.peers[pot.cell()] & !cells & self.work.digit(d);
+                let side = if pot.on() { &mut forw } else { &mut back };
+                side[d as usize - 1] |= victims;
+                cur = p;
+            }
+            if forw.iter().zip(&back).all(|(f, b)| f & b == 0) {
+                return;
+            }
         }
         // Cells along the cycle (first parents, up to the source which has none).
         let mut chain: Vec<u32> = Vec::new();
@@ -1022,15 +1305,7 @@ impl Engine {
 
     /// Whether a hint with this key would be kept (saves building text for losers).
     fn better(&self, sink: &Sink, rating: u16, complexity: u32, sort_key: u8) -> bool {
-        if rating > self.limit {
-            return false;
-        }
-        match sink {
-            Sink::Best(Some(h)) => {
-                (rating, complexity, sort_key) < (h.rating, h.complexity, h.sort_key)
-            }
-            _ => true,
-        }
+        self.best_key(sink).admits(rating, complexity, sort_key)
     }
 
     /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
@@ -1103,6 +1378,7 @@ impl Engine {
             to_off.list.iter().copied().collect();
         let mut buf_off = Vec::new();
         let mut buf_on = Vec::new();
+        let mut parents: Vec<u32> = Vec::new();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 buf_off.clear();
@@ -1128,7 +1404,8 @@ impl Engine {
                 }
                 for (on, cause, hidden) in buf_on.drain(..) {
                     let conj = to_off.get(on.conj());
-                    let mut parents = vec![p];
+                    parents.clear();
+                    parents.push(p);
                     parents.extend_from_slice(&hidden);
                     if conj != NONE {
                         let id = self.arena.add(on, &parents, cause);
@@ -1157,9 +1434,18 @@ impl Engine {
         None
     }
 
+    /// Whether the deadline has passed.
+    fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
     fn multiple_chains(&mut self, sink: &mut Sink) {
         let mode = self.mode;
         for cell in 0..81 {
+            if self.expired() {
+                return;
+            }
             let card = self.work.cand[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
@@ -1558,6 +1844,7 @@ impl Engine {
                         Some(i) => self.inner.swap_remove(i),
                         None => Engine::new(mode),
                     };
+                    inner.deadline = self.deadline;
                     let hints = inner.all(&self.work, &self.save);
                     self.inner.push(inner);
                     for hint in hints {
@@ -1657,6 +1944,28 @@ mod tests {
         assert_eq!(length_increment(15), 4);
         assert_eq!(length_increment(19), 5);
         assert_eq!(length_increment(27), 6);
+    }
+
+    #[test]
+    fn links_come_in_contrapositive_pairs() {
+        // The searches rely on it: a -> b in a mode exactly when !b -> !a.
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            let mut e = Engine::new(Mode::UNARY);
+            e.work = b.clone();
+            e.build_adjacency();
+            for m in 0..3 {
+                for k in 0..POTS {
+                    let a = Pot(k as u16);
+                    for &(q, cause) in e.edges(m, a) {
+                        let back = e.edges(m, q.conj()).iter().find(|x| x.0 == a.conj());
+                        assert!(back.is_some(), "{a:?} -> {q:?} in mode {m}");
+                        let rule = |c: Cause| c == Cause::Cell;
+                        assert_eq!(rule(back.expect("link").1), rule(cause));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

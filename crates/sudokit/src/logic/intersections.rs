@@ -6,13 +6,9 @@
 //! A's first cell; digits increasing. SE's "direct" variants (the elimination leaves a
 //! hidden single in a third house) are found by [`direct`].
 
-use crate::geometry::{Cell, HouseKind};
+use crate::geometry::Cell;
 
 use super::{Emit, State, Step, Technique};
-
-fn is_line(kind: HouseKind) -> bool {
-    matches!(kind, HouseKind::Row | HouseKind::Column)
-}
 
 /// One intersection found: digit, house A (where it is locked), house B (cleared),
 /// eliminations in B outside A.
@@ -27,14 +23,9 @@ struct Lock {
 /// Calls `f` for every useful intersection; `pointing` selects A = non-line houses,
 /// else A = lines. Returns false when `f` asked to stop.
 fn each_lock(s: &State, pointing: bool, f: &mut dyn FnMut(Lock) -> bool) -> bool {
-    let g = s.geometry().clone();
-    let houses = g.houses();
-    for d in 1..=g.size() as u8 {
-        for &(a, b, in_a, in_b) in s.crossings() {
+    for d in 1..=s.size() as u8 {
+        for &(a, b, in_a, in_b) in s.locks(pointing) {
             let (a, b) = (a as usize, b as usize);
-            if is_line(houses[a].kind()) == pointing || is_line(houses[b].kind()) != pointing {
-                continue;
-            }
             let pa = s.pos(a, d);
             if pa.count_ones() < 2 || pa & !in_a != 0 {
                 continue;

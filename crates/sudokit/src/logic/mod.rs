@@ -47,26 +47,28 @@ pub type Emit<'a> = &'a mut dyn FnMut(Step) -> bool;
 
 /// Calls `f` with every `k`-subset of `items` (in lexicographic order of positions);
 /// stops and returns false as soon as `f` does.
-pub fn combinations<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> bool) -> bool {
+pub fn combinations<T: Copy + Default>(
+    items: &[T],
+    k: usize,
+    f: &mut dyn FnMut(&[T]) -> bool,
+) -> bool {
     fn go<T: Copy>(
         items: &[T],
-        k: usize,
         start: usize,
-        buf: &mut Vec<T>,
+        buf: &mut [T],
+        len: usize,
         f: &mut dyn FnMut(&[T]) -> bool,
     ) -> bool {
-        if buf.len() == k {
+        if len == buf.len() {
             return f(buf);
         }
-        let need = k - buf.len();
+        let need = buf.len() - len;
         for i in start..items.len() {
             if items.len() - i < need {
                 break;
             }
-            buf.push(items[i]);
-            let go_on = go(items, k, i + 1, buf, f);
-            buf.pop();
-            if !go_on {
+            buf[len] = items[i];
+            if !go(items, i + 1, buf, len + 1, f) {
                 return false;
             }
         }
@@ -75,8 +77,14 @@ pub fn combinations<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> b
     if k == 0 || k > items.len() {
         return true;
     }
-    let mut buf = Vec::with_capacity(k);
-    go(items, k, 0, &mut buf, f)
+    // Searches call this per house and digit: small subsets need no allocation.
+    if k <= 16 {
+        let mut buf = [T::default(); 16];
+        go(items, 0, &mut buf[..k], 0, f)
+    } else {
+        let mut buf = vec![T::default(); k];
+        go(items, 0, &mut buf, 0, f)
+    }
 }
 
 /// Checks a step against a known solution: no placement differs from it and no

@@ -9,6 +9,8 @@
 //! strong-link fish, WXYZ- and VWXYZ-wings) are on by default; 4-link fish, UVWXYZ- and
 //! TUVWXYZ-wings are options because the data we compare against was rated without them.
 
+use std::time::Instant;
+
 use crate::geometry::Cell;
 
 use super::board::{self, Board};
@@ -31,6 +33,9 @@ pub struct Options {
     /// Stop as soon as a step rates above this (tenths): the result is then unsolved,
     /// with `er` that step's rating. Saves rating work when only a window matters.
     pub ceiling: Option<u16>,
+    /// Give up once this instant has passed (checked between steps and between the
+    /// chaining engines' assumptions): the result is then unsolved and `timed_out`.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -41,6 +46,7 @@ impl Default for Options {
             tuvwxyz: false,
             max_level: 4,
             ceiling: None,
+            deadline: None,
         }
     }
 }
@@ -59,6 +65,8 @@ pub struct Rated {
     pub steps: Vec<Step>,
     /// Whether the path solved the puzzle.
     pub solved: bool,
+    /// Whether rating stopped at [`Options::deadline`].
+    pub timed_out: bool,
 }
 
 /// The first step in SE's order, or None when SE's techniques are exhausted.
@@ -130,7 +138,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
         }
     }
     // Chains.
-    if let Some(st) = chains(&b, Mode::UNARY) {
+    if let Some(st) = chains(&b, Mode::UNARY, opts.deadline) {
         return Some(st);
     }
     if opts.tuvwxyz {
@@ -140,12 +148,12 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     }
     first!(|e| exclusion::aligned_triples(&b, e));
     for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
-        if let Some(st) = chains(&b, mode) {
+        if let Some(st) = chains(&b, mode, opts.deadline) {
             return Some(st);
         }
     }
     for level in 1..=opts.max_level {
-        if let Some(st) = chains(&b, Mode::dynamic(level)) {
+        if let Some(st) = chains(&b, Mode::dynamic(level), opts.deadline) {
             return Some(st);
         }
     }
@@ -205,9 +213,10 @@ thread_local! {
     static ENGINES: std::cell::RefCell<Vec<(Mode, Engine)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The best chaining hint of `mode` on `b`, with a reused engine.
-pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
-    ENGINES.with(|e| {
+/// The best chaining hint of `mode` on `b`, with a reused engine; None when the
+/// deadline passed (the search may have stopped early: its result is not SE's).
+pub(crate) fn chains(b: &Board, mode: Mode, deadline: Option<Instant>) -> Option<Step> {
+    let found = ENGINES.with(|e| {
         let mut engines = e.borrow_mut();
         let i = match engines.iter().position(|(m, _)| *m == mode) {
             Some(i) => i,
@@ -216,8 +225,15 @@ pub(crate) fn chains(b: &Board, mode: Mode) -> Option<Step> {
                 engines.len() - 1
             }
         };
+        engines[i].1.deadline = deadline;
         engines[i].1.find(b)
-    })
+    });
+    if expired(deadline) { None } else { found }
+}
+
+/// Whether `deadline` has passed.
+fn expired(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// Rates a puzzle the way `serate` does. Gives up (ER 0, `solved` false) when no SE
@@ -232,7 +248,12 @@ pub fn rate(start: &State, opts: &Options) -> Rated {
     let mut r = Rated::default();
     let (mut difficulty, mut pearl, mut diamond) = (0u16, 0u16, 0u16);
     while !s.is_solved() {
+        if expired(opts.deadline) {
+            r.timed_out = true;
+            return r;
+        }
         let Some(step) = next_step(&s, opts) else {
+            r.timed_out = expired(opts.deadline);
             return r;
         };
         if let Some(sol) = solution.as_deref() {
@@ -284,7 +305,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             .count()
     };
     // Region order of SE producers: boxes (18-26), columns (9-17), rows (0-8).
-    let se_order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
+    let se_order = (18..27).chain(9..18).chain(0..9);
     match rule {
         0 => {
             // Locking: (box, column), (box, row), (column, box), (row, box).
@@ -325,7 +346,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             }
         }
         1 => {
-            for &h in &se_order {
+            for h in se_order {
                 if empty(h) <= 4 {
                     continue;
                 }
@@ -360,7 +381,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             }
         }
         2 => {
-            for &h in &se_order {
+            for h in se_order {
                 if empty(h) < 4 {
                     continue;
                 }
@@ -399,30 +420,37 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
         }
         _ => {
             // X-wings: base columns, then base rows.
+            let mut placed = [0usize; 10];
+            for &v in &work.value {
+                placed[v as usize] += 1;
+            }
             for (base, cover) in [(9..18, 0..9), (0..9, 9..18)] {
-                let base: Vec<usize> = base.collect();
-                let cover: Vec<usize> = cover.collect();
                 for i in 0..9 {
                     for j in i + 1..9 {
                         for d in 1..=9u8 {
-                            let placed = work.value.iter().filter(|&&v| v == d).count();
-                            if placed + 4 > 9 {
+                            if placed[d as usize] + 4 > 9 {
                                 continue;
                             }
-                            let (bi, bj) = (base[i], base[j]);
+                            let (bi, bj) = (base.start + i, base.start + j);
                             let pi = work.digit(d) & t.house[bi];
                             let pj = work.digit(d) & t.house[bj];
-                            if pi == 0 || pj == 0 {
+                            // A base line's places lie in as many cover lines.
+                            if pi == 0 || pj == 0 || board::count(pi) > 2 || board::count(pj) > 2 {
                                 continue;
                             }
-                            let lines: Vec<usize> = cover
-                                .iter()
-                                .copied()
-                                .filter(|&h| (pi | pj) & t.house[h] != 0)
-                                .collect();
-                            if lines.len() != 2 {
+                            // The cover lines holding the places (exactly two), in order.
+                            let mut mask = 0u32;
+                            for c in board::cells(pi | pj) {
+                                mask |= 1 << if cover.start == 0 { c / 9 } else { c % 9 };
+                            }
+                            if mask.count_ones() != 2 {
                                 continue;
                             }
+                            let first = mask.trailing_zeros() as usize;
+                            let lines = [
+                                cover.start + first,
+                                cover.start + (mask & (mask - 1)).trailing_zeros() as usize,
+                            ];
                             let cover_cells = t.house[lines[0]] | t.house[lines[1]];
                             let victims =
                                 work.digit(d) & cover_cells & !(t.house[bi] | t.house[bj]);
@@ -460,6 +488,20 @@ mod tests {
         );
         let r = rate(&s, &Options::default());
         assert!(r.solved);
+        assert!(!r.timed_out);
         assert!(r.er <= 23, "{}", r.er);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_rating() {
+        let s = state(
+            "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
+        );
+        let opts = Options {
+            deadline: Some(Instant::now()),
+            ..Options::default()
+        };
+        let r = rate(&s, &opts);
+        assert!(r.timed_out && !r.solved);
     }
 }

@@ -48,9 +48,25 @@ struct Layout {
     /// Pairs of houses sharing two or more cells: (a, b, cells of a in b as a mask over
     /// a's cells, the same cells as a mask over b's cells).
     crossings: Vec<(u32, u32, u64, u64)>,
+    /// The crossings split by whether `a` is a line and `b` is not (claiming, index 0)
+    /// or `a` is not a line and `b` is (pointing, index 1); others are never locks.
+    locks: [Vec<(u32, u32, u64, u64)>; 2],
 }
 
 impl Layout {
+    /// The layout of `g`: built once for the classic 9x9 grid (rating a puzzle starts
+    /// from a fresh state, and building costs more than rating an easy puzzle).
+    fn of(g: &Geometry) -> Arc<Layout> {
+        static CLASSIC: std::sync::OnceLock<Arc<Layout>> = std::sync::OnceLock::new();
+        if g.is_classic() {
+            CLASSIC
+                .get_or_init(|| Arc::new(Layout::new(&Geometry::classic())))
+                .clone()
+        } else {
+            Arc::new(Layout::new(g))
+        }
+    }
+
     fn new(g: &Geometry) -> Layout {
         let house_cells: Vec<Vec<Cell>> = g.houses().iter().map(|h| h.cells().collect()).collect();
         let mut slots = Vec::new();
@@ -83,11 +99,24 @@ impl Layout {
                 }
             }
         }
+        let line = |h: u32| {
+            matches!(
+                g.houses()[h as usize].kind(),
+                crate::HouseKind::Row | crate::HouseKind::Column
+            )
+        };
+        let mut locks = [Vec::new(), Vec::new()];
+        for &x in &crossings {
+            if line(x.0) != line(x.1) {
+                locks[!line(x.0) as usize].push(x);
+            }
+        }
         Layout {
             slots,
             slot_start,
             house_cells,
             crossings,
+            locks,
         }
     }
 }
@@ -102,7 +131,7 @@ impl State {
     fn build(values: Vec<u8>, cands: Candidates) -> State {
         let g = cands.geometry().clone();
         let n = g.size();
-        let layout = Arc::new(Layout::new(&g));
+        let layout = Layout::of(&g);
         let mut pos = vec![0u64; g.houses().len() * n];
         for (c, &v) in values.iter().enumerate() {
             if v != 0 {
@@ -260,6 +289,12 @@ impl State {
     /// each house's cells: `(a, b, in_a, in_b)`.
     pub fn crossings(&self) -> &[(u32, u32, u64, u64)] {
         &self.layout.crossings
+    }
+
+    /// The crossings where A is not a line and B is (`pointing`), or A is a line and B
+    /// is not, in the order of [`State::crossings`].
+    pub fn locks(&self, pointing: bool) -> &[(u32, u32, u64, u64)] {
+        &self.layout.locks[pointing as usize]
     }
 
     /// The cells of house `h`, in order (the bit order of [`State::pos`]).

@@ -111,17 +111,19 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                 }
             } else {
                 // A line whose places lie in exactly two of its three box segments.
-                let segs: Vec<CellSet> = (0..3)
-                    .map(|i| {
-                        let seg: CellSet = t.house_cells[h][i * 3..i * 3 + 3]
-                            .iter()
-                            .fold(0, |m, &c| m | 1u128 << c);
-                        seg & pos
-                    })
-                    .collect();
+                let segs: [CellSet; 3] = std::array::from_fn(|i| {
+                    let seg: CellSet = t.house_cells[h][i * 3..i * 3 + 3]
+                        .iter()
+                        .fold(0, |m, &c| m | 1u128 << c);
+                    seg & pos
+                });
                 if let Some(e) = segs.iter().position(|&s| s == 0) {
-                    let others: Vec<CellSet> =
-                        (0..3).filter(|&i| i != e).map(|i| segs[i]).collect();
+                    let others = [segs[(e + 1) % 3], segs[(e + 2) % 3]];
+                    let others = if e == 1 {
+                        [others[1], others[0]]
+                    } else {
+                        others
+                    };
                     if others[0] != 0 && others[1] != 0 {
                         out.push(Link {
                             house: h,
@@ -179,21 +181,69 @@ pub fn best_of(b: &Board, n: usize, which: Technique) -> Option<Step> {
 
 fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
     let mut best: Option<Found> = None;
+    let mut next = Successors::default();
     for d in 1..=9u8 {
         let ls = links(b, d);
         if ls.len() < n {
             continue;
         }
+        // The links that can follow each (link, direction): one house holds the end
+        // of the first and the start of the second (links are disjoint), in the
+        // order the search tries them.
+        next.start.clear();
+        next.list.clear();
+        for l in &ls {
+            for flip in [false, true] {
+                let (_, end) = ends(l, flip);
+                let (_, end_h) = end_houses(l, flip);
+                next.start.push(next.list.len() as u32);
+                for (j, m) in ls.iter().enumerate() {
+                    for flip2 in [false, true] {
+                        let (start, _) = ends(m, flip2);
+                        let (start_h, _) = end_houses(m, flip2);
+                        if end_h & start_h != 0 && end & start == 0 {
+                            next.list.push((j as u32, flip2));
+                        }
+                    }
+                }
+            }
+        }
+        next.start.push(next.list.len() as u32);
         let mut path: Vec<(usize, bool)> = Vec::with_capacity(n);
         for i in 0..ls.len() {
             for flip in [false, true] {
                 path.push((i, flip));
-                extend(b, d, &ls, n, &mut path, ls[i].cells, which, &mut best);
+                extend(
+                    b,
+                    d,
+                    &ls,
+                    &next,
+                    n,
+                    &mut path,
+                    ls[i].cells,
+                    which,
+                    &mut best,
+                );
                 path.pop();
             }
         }
     }
     best.map(|f| f.step)
+}
+
+/// Successor lists of every (link, direction), flattened: `list[start[k]..start[k + 1]]`
+/// for `k = 2 * link + flip`.
+#[derive(Default)]
+struct Successors {
+    start: Vec<u32>,
+    list: Vec<(u32, bool)>,
+}
+
+impl Successors {
+    fn of(&self, link: usize, flip: bool) -> &[(u32, bool)] {
+        let k = 2 * link + flip as usize;
+        &self.list[self.start[k] as usize..self.start[k + 1] as usize]
+    }
 }
 
 fn ends(l: &Link, flip: bool) -> (CellSet, CellSet) {
@@ -210,6 +260,7 @@ fn extend(
     b: &Board,
     d: u8,
     ls: &[Link],
+    next: &Successors,
     n: usize,
     path: &mut Vec<(usize, bool)>,
     used: CellSet,
@@ -226,10 +277,11 @@ fn extend(
         return;
     }
     let (li, lf) = *path.last().expect("non-empty");
-    let (_, end) = ends(&ls[li], lf);
-    let (_, end_h) = end_houses(&ls[li], lf);
-    for j in 0..ls.len() {
-        if ls[j].cells & used != 0 {
+    // The last link of a kept direction is not before the first (see above).
+    let min_last = if path.len() + 1 == n { path[0].0 } else { 0 };
+    for &(j, flip) in next.of(li, lf) {
+        let j = j as usize;
+        if j < min_last || ls[j].cells & used != 0 {
             continue;
         }
         if path
@@ -238,17 +290,9 @@ fn extend(
         {
             continue;
         }
-        for flip in [false, true] {
-            let (start, _) = ends(&ls[j], flip);
-            let (start_h, _) = end_houses(&ls[j], flip);
-            // Linked when one house holds both ends (links are disjoint).
-            if end_h & start_h == 0 || end & start != 0 {
-                continue;
-            }
-            path.push((j, flip));
-            extend(b, d, ls, n, path, used | ls[j].cells, which, best);
-            path.pop();
-        }
+        path.push((j, flip));
+        extend(b, d, ls, next, n, path, used | ls[j].cells, which, best);
+        path.pop();
     }
 }
 
@@ -264,13 +308,23 @@ fn evaluate(
     let n = path.len();
     let (start, _) = ends(&ls[path[0].0], path[0].1);
     let (_, end) = ends(&ls[path[n - 1].0], path[n - 1].1);
-    let mut bridges: Vec<(CellSet, CellSet, usize)> = Vec::new();
+    // Most chains are not loops and nothing sees both ends: settle those first.
+    if weakly_linked(start, end).is_none() {
+        let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
+        if board::seen_by_all(start | end) & b.digit(d) & !base_houses == 0 {
+            return;
+        }
+    }
+    // The weak links between consecutive strong links (chains are short: no
+    // allocation for the many that eliminate nothing).
+    let mut bridge_buf = [(0 as CellSet, 0 as CellSet, 0usize); 8];
     for w in 0..n - 1 {
         let (_, e) = ends(&ls[path[w].0], path[w].1);
         let (s, _) = ends(&ls[path[w + 1].0], path[w + 1].1);
         let h = weakly_linked(e, s).expect("linked");
-        bridges.push((e, s, h));
+        bridge_buf[w] = (e, s, h);
     }
+    let bridges = &bridge_buf[..n - 1];
     // Rating: link kinds along the chain.
     let grouped = path.iter().any(|&(i, _)| ls[i].grouped);
     let has_box = path.iter().any(|&(i, _)| ls[i].kind == 0);
@@ -300,11 +354,11 @@ fn evaluate(
     let ring = weakly_linked(start, end);
     let mut victims = board::seen_by_all(start | end) & b.digit(d) & !base_houses;
     if let Some(_h) = ring {
-        for &(e, s, _) in &bridges {
+        for &(e, s, _) in bridges {
             victims |= board::seen_by_all(e | s) & b.digit(d) & !base_houses;
         }
     } else {
-        for &(_, _, h) in &bridges {
+        for &(_, _, h) in bridges {
             victims &= !t.house[h];
         }
     }

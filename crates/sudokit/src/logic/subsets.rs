@@ -168,19 +168,31 @@ fn hidden_in_house(
 ) -> bool {
     let n = s.size();
     let cells = s.house_cells(h);
-    let mut digits: Vec<(u8, u64)> = Vec::with_capacity(n);
+    // Houses have at most 64 cells (places are u64 masks): no allocation per house.
+    let mut buf = [(0u8, 0u64); 64];
+    let mut len = 0;
     for d in 1..=n as u8 {
         let m = s.pos(h, d);
         if m != 0 && m.count_ones() as usize <= k {
-            digits.push((d, m));
+            buf[len] = (d, m);
+            len += 1;
         }
     }
-    combinations(&digits, k, &mut |set| {
+    combinations(&buf[..len], k, &mut |set| {
         let places = set.iter().fold(0u64, |u, x| u | x.1);
         if places.count_ones() as usize != k {
             return true;
         }
         let ds: DigitSet = set.iter().map(|x| x.0).collect();
+        let mut m = places;
+        let mut any = false;
+        while m != 0 && !any {
+            any = !(s.cands(cells[m.trailing_zeros() as usize]) & !ds).is_empty();
+            m &= m - 1;
+        }
+        if !any {
+            return true;
+        }
         let mut eliminations = Vec::new();
         let mut m = places;
         let mut pc = Vec::with_capacity(k);

@@ -222,28 +222,84 @@ fn check_for_loops(
     last: Option<usize>,
     results: &mut Vec<Vec<usize>>,
 ) {
+    // Only cells holding both digits can continue the loop; house cells are in
+    // increasing order, as the cell sets iterate.
+    let mut both = board::ALL_CELLS;
+    for d in board::digits(v) {
+        both &= b.digit(d);
+    }
+    let on_path = path.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    let mut parity = [0u32; 2];
+    for (i, &c) in path.iter().enumerate() {
+        parity[i % 2] |= house_mask(c);
+    }
+    let mut walk = Walk {
+        b,
+        v,
+        both,
+        results,
+    };
+    walk_loops(
+        &mut walk, cell, on_path, parity, path, allowed_ex, ex_values, last,
+    );
+}
+
+/// The three houses of a cell as a 27-bit mask.
+fn house_mask(c: usize) -> u32 {
+    let [r, col, bx] = board::tables().houses_of[c];
+    1 << r | 1 << col | 1 << bx
+}
+
+/// What stays fixed along one loop search.
+struct Walk<'a> {
+    b: &'a Board,
+    v: u16,
+    both: CellSet,
+    results: &'a mut Vec<Vec<usize>>,
+}
+
+/// [`check_for_loops`] on cell sets. A loop is only valid when no house holds two
+/// of its cells at positions of the same parity ([`is_valid_loop`]): a path already
+/// breaking that is not extended (it could only close invalid loops), which changes
+/// nothing else (the extra digits are still accumulated as SE does).
+#[allow(clippy::too_many_arguments)]
+fn walk_loops(
+    w: &mut Walk<'_>,
+    cell: usize,
+    on_path: CellSet,
+    parity: [u32; 2],
+    path: &mut Vec<usize>,
+    allowed_ex: i32,
+    ex_values: u16,
+    last: Option<usize>,
+) {
     let t = board::tables();
+    let parity = {
+        let mut p = parity;
+        p[path.len() % 2] |= house_mask(cell);
+        p
+    };
     path.push(cell);
+    let on_path = on_path | 1u128 << cell;
     let mut ex = ex_values;
     for &rt in &REGION_TYPES {
         if Some(rt) == last {
             continue;
         }
         let h = region(cell, rt);
-        for &next in &t.house_cells[h] {
-            let next = next as usize;
+        for next in board::cells(t.house[h] & (w.both | 1u128 << path[0])) {
             if next == path[0] && path.len() >= 4 {
-                results.push(path.clone());
-            } else if !path.contains(&next) {
-                let p = b.cand[next];
-                if p & v == v {
-                    ex |= p;
-                    ex &= !v;
-                    let card = p.count_ones();
-                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
-                        let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        check_for_loops(b, next, v, path, new_allowed, ex, Some(rt), results);
-                    }
+                w.results.push(path.clone());
+            } else if on_path >> next & 1 == 0 {
+                let p = w.b.cand[next];
+                ex |= p;
+                ex &= !w.v;
+                let card = p.count_ones();
+                if (card == 2 || ex.count_ones() == 1 || allowed_ex > 0)
+                    && parity[path.len() % 2] & house_mask(next) == 0
+                {
+                    let new_allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                    walk_loops(w, next, on_path, parity, path, new_allowed, ex, Some(rt));
                 }
             }
         }
@@ -285,15 +341,16 @@ pub fn se_loops(b: &Board) -> Option<Step> {
         }
         hints.push((st.rating, ty, key, st));
     };
+    let mut results = Vec::new();
+    let mut path = Vec::new();
     for cell in 0..81 {
         let p = b.cand[cell];
         if p.count_ones() != 2 {
             continue;
         }
-        let mut results = Vec::new();
-        let mut path = Vec::new();
+        results.clear();
         check_for_loops(b, cell, p, &mut path, 2, 0, None, &mut results);
-        for lp in results {
+        for lp in results.drain(..) {
             if !is_valid_loop(&lp) {
                 continue;
             }
@@ -352,6 +409,9 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                         let d = board::digits(b.cand[extra[0]] & !p).next().expect("extra");
                         let common = extra.iter().fold(board::ALL_CELLS, |m, &c| m & t.peers[c]);
                         let victims = common & b.digit(d) & !set;
+                        if victims == 0 {
+                            return;
+                        }
                         let mut st = mk(2, base + 1, &extra);
                         st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
                         push(hints, 2, &lp, st);
@@ -361,7 +421,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                     } else if ex.count_ones() == 1 {
                         type2(&mut hints);
                         if let Some(st) =
-                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                            se_type4(b, extra[0], extra[1], p, &|| mk(4, base + 1, &extra))
                         {
                             push(&mut hints, 4, &lp, st);
                         }
@@ -372,7 +432,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                             push(&mut hints, 3, &lp, st);
                         }
                         if let Some(st) =
-                            se_type4(b, &lp, extra[0], extra[1], p, base, mk(4, base + 1, &extra))
+                            se_type4(b, extra[0], extra[1], p, &|| mk(4, base + 1, &extra))
                         {
                             push(&mut hints, 4, &lp, st);
                         }
@@ -386,15 +446,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
     hints.into_iter().next().map(|h| h.3)
 }
 
-fn se_type4(
-    b: &Board,
-    _lp: &[usize],
-    c1: usize,
-    c2: usize,
-    v: u16,
-    _base: u16,
-    mut st: Step,
-) -> Option<Step> {
+fn se_type4(b: &Board, c1: usize, c2: usize, v: u16, mk: &dyn Fn() -> Step) -> Option<Step> {
     let t = board::tables();
     let ds: Vec<u8> = board::digits(v).collect();
     let (v1, v2) = (ds[0], ds[1]);
@@ -417,12 +469,18 @@ fn se_type4(
         (None, Some(h)) => (h, v1),
         _ => return None,
     };
-    st.houses = vec![h];
-    st.eliminations = [c1, c2]
+    let eliminations: Vec<(usize, u8)> = [c1, c2]
         .iter()
         .filter(|&&c| b.has(c, rem))
         .map(|&c| (c, rem))
         .collect();
+    // A hint without eliminations is not kept: build the step only for one that is.
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut st = mk();
+    st.houses = vec![h];
+    st.eliminations = eliminations;
     Some(st)
 }
 
@@ -460,7 +518,7 @@ fn se_type3(
                     }
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
                     let mut union = 0u16;
-                    let mut others = Vec::new();
+                    let mut others: CellSet = 0;
                     let mut nonempty = true;
                     for &i in ix {
                         let pv = if i == i1 {
@@ -470,7 +528,7 @@ fn se_type3(
                         };
                         if i != i1 {
                             naked |= pv;
-                            others.push(cells[i] as usize);
+                            others |= 1u128 << cells[i];
                         }
                         nonempty &= pv != 0;
                         union |= pv;
@@ -484,7 +542,7 @@ fn se_type3(
                     let mut elims = Vec::new();
                     for &c in cells {
                         let c = c as usize;
-                        if c == c1 || c == c2 || others.contains(&c) {
+                        if c == c1 || c == c2 || others >> c & 1 == 1 {
                             continue;
                         }
                         for d in board::digits(b.cand[c] & union) {

@@ -145,19 +145,20 @@ fn als_wing_rating(k: usize, biggest: u32) -> (Technique, u16) {
 pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
     let t = board::tables();
     let mut best: Option<(u16, usize, String, Step)> = None;
-    let cands: Vec<usize> = (0..81)
+    let cands: CellSet = (0..81)
         .filter(|&c| {
             let n = b.cand[c].count_ones() as usize;
             n >= 2 && n <= k + 1
         })
-        .collect();
+        .fold(0, |m, c| m | 1u128 << c);
     let bivalue: Vec<usize> = (0..81).filter(|&c| b.cand[c].count_ones() == 2).collect();
     let mut set: Vec<usize> = Vec::with_capacity(k);
+    /// Grows `set` with cells of `avail` (the candidates after the last one that see
+    /// every cell so far), in increasing order.
     fn grow(
         b: &Board,
         k: usize,
-        cands: &[usize],
-        start: usize,
+        avail: CellSet,
         set: &mut Vec<usize>,
         union: u16,
         f: &mut dyn FnMut(&[usize], u16),
@@ -169,21 +170,18 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             return;
         }
         let t = board::tables();
-        for i in start..cands.len() {
-            let c = cands[i];
-            if set.iter().any(|&s| t.peers[s] >> c & 1 == 0) {
-                continue;
-            }
+        for c in board::cells(avail) {
             let u = union | b.cand[c];
             if u.count_ones() as usize > k + 1 {
                 continue;
             }
             set.push(c);
-            grow(b, k, cands, i + 1, set, u, f);
+            let after = !((2u128 << c) - 1);
+            grow(b, k, avail & t.peers[c] & after, set, u, f);
             set.pop();
         }
     }
-    grow(b, k, &cands, 0, &mut set, 0, &mut |als, union| {
+    grow(b, k, cands, &mut set, 0, &mut |als, union| {
         let cells: CellSet = als.iter().fold(0, |m, &c| m | 1u128 << c);
         let biggest = als
             .iter()
