@@ -226,6 +226,29 @@ fn rate_prints_se_ratings_and_hodoku_level() {
 }
 
 #[test]
+fn rate_gives_up_at_the_timeout_and_says_so() {
+    // top1465 #77, which Sudoku Explainer rates 9.8 (../shared/REFERENCE.md) after
+    // 25 s: far more than a millisecond for us too.
+    let Some(lines) = crate::util::data_lines("puzzles3_magictour_top1465", 77) else {
+        return;
+    };
+    let puzzle = &lines[76][..81];
+    let out = sudokit()
+        .args(["rate", "-f", "json", "--timeout", "1ms", puzzle])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let record = &json_lines(&out)[0];
+    assert_eq!(record["status"], "timeout");
+    assert!(record["er"].is_null());
+    let out = sudokit()
+        .args(["rate", "-f", "json", puzzle])
+        .output()
+        .unwrap();
+    assert_eq!(json_lines(&out)[0]["er"], 9.8);
+}
+
+#[test]
 fn rate_refuses_puzzles_without_a_unique_solution() {
     // lo-shu-6 has two solutions (see the solve tests).
     sudokit()

@@ -12,7 +12,7 @@
 //! |---|---|
 //! | `index`, `file`, `line`, `id` | where the puzzle came from (as in `sudokit solve`) |
 //! | `puzzle` | the puzzle on one line |
-//! | `status` | `solved` (rated), `unsolvable`, `multiple`, `invalid` |
+//! | `status` | `solved` (rated), `unsolvable`, `multiple`, `invalid`, `timeout` (`--timeout` passed) |
 //! | `er`, `ep`, `ed` | Sudoku Explainer ratings (numbers; null when SE's techniques do not finish) |
 //! | `level` | `easy`, `medium`, `hard`, `unfair`, `extreme` (HoDoKu's rules) |
 //! | `score` | HoDoKu-style score (sum of the techniques' base scores) |
@@ -22,8 +22,11 @@
 
 use anyhow::Result;
 use serde::Serialize;
+use std::time::{Duration, Instant};
 use sudokit::format::SymbolStyle;
-use sudokit::logic::rate::{Rating, rate, tenths};
+
+use sudokit::logic::rate::{Rating, rate_with, tenths};
+use sudokit::logic::se;
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{OutputFormat, RateArgs};
@@ -63,13 +66,14 @@ pub fn run(args: RateArgs) -> Result<u8> {
     let format = args.run.format.unwrap_or(OutputFormat::Line);
     let style = options.symbols.clone();
     let comments = args.run.comments;
+    let timeout = args.run.timeout;
     let mut out = output::stdout();
     batch::run_command(
         &sources,
         &options,
         &args.run,
         "rated",
-        |item| rate_item(item, format, &style, comments),
+        |item| rate_item(item, format, &style, comments, timeout),
         &mut out,
     )
 }
@@ -78,7 +82,13 @@ fn number(t: Option<u16>) -> Option<f64> {
     t.map(|t| f64::from(t) / 10.0)
 }
 
-fn rate_item(item: &Item, format: OutputFormat, style: &SymbolStyle, comments: bool) -> Outcome {
+fn rate_item(
+    item: &Item,
+    format: OutputFormat,
+    style: &SymbolStyle,
+    comments: bool,
+    timeout: Option<Duration>,
+) -> Outcome {
     let record = match &item.record {
         Err(e) => {
             let refusal = Refusal {
@@ -90,7 +100,24 @@ fn rate_item(item: &Item, format: OutputFormat, style: &SymbolStyle, comments: b
         }
         Ok(r) => r,
     };
-    let rating = prepare(record).map(|state| rate(&state));
+    let options = se::Options {
+        deadline: timeout.map(|t| Instant::now() + t),
+        ..se::Options::default()
+    };
+    let rating = prepare(record).and_then(|state| {
+        let rating = rate_with(&state, &options);
+        if rating.timed_out {
+            return Err(Refusal {
+                status: Status::Timeout,
+                message: format!(
+                    "not rated within {:?} (--timeout)",
+                    timeout.unwrap_or_default()
+                ),
+                column: record.column,
+            });
+        }
+        Ok(rating)
+    });
     render(
         item,
         format,

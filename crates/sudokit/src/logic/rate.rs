@@ -31,6 +31,9 @@ pub struct Rating {
     pub brute_force: bool,
     /// The human path.
     pub path: Path,
+    /// Whether `Options::deadline` passed before the rating was complete (then the
+    /// ratings are partial and should not be reported as the puzzle's).
+    pub timed_out: bool,
 }
 
 /// Rates a puzzle: the SE path for ER/EP/ED, the human path for level, score and
@@ -42,7 +45,20 @@ pub fn rate(start: &State) -> Rating {
 /// [`rate`] with explicit SE options.
 pub fn rate_with(start: &State, opts: &Options) -> Rating {
     let se = se::rate(start, opts);
-    let path = solver::explain(start);
+    let expired = || {
+        opts.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    };
+    let path = if se.timed_out {
+        Path {
+            steps: Vec::new(),
+            solved: false,
+            end: start.clone(),
+        }
+    } else {
+        solver::explain_until(start, &mut |_| expired())
+    };
+    let timed_out = se.timed_out || (!path.solved && expired());
     let (level, score, techniques) = hodoku(&path);
     let ok = se.solved;
     Rating {
@@ -54,6 +70,7 @@ pub fn rate_with(start: &State, opts: &Options) -> Rating {
         brute_force: techniques.iter().any(|t| t.0 == Technique::BruteForce),
         techniques,
         path,
+        timed_out,
     }
 }
 
