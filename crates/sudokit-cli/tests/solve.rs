@@ -370,3 +370,69 @@ fn a_25x25_benchmark_puzzle_is_solved_by_clause_learning() {
     let got = String::from_utf8_lossy(&out.stdout);
     assert_eq!(got.trim(), expected);
 }
+
+/// The 25x25 gecode puzzles as `(id, puzzle, known solution if any)`.
+fn gecode25() -> Option<Vec<(String, String, Option<String>)>> {
+    let puzzles = data_lines("gecode-large/sudoku25.txt", 100)?;
+    let solutions = data_lines("gecode-large/sudoku25-solutions.txt", 100).unwrap_or_default();
+    Some(
+        puzzles
+            .iter()
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let known = solutions
+                    .iter()
+                    .map(|s| s.split_whitespace().collect::<Vec<_>>())
+                    .find(|s| s[0] == f[0])
+                    .map(|s| s[2].to_string());
+                (f[0].to_string(), f[1].to_string(), known)
+            })
+            .collect(),
+    )
+}
+
+/// Solves the given 25x25 puzzles with `--unique`: each is unique, its solution keeps
+/// the rules and the givens, and equals the SAT-checked solution where one is known.
+fn gecode25_unique(ids: Option<&[&str]>) {
+    let Some(puzzles) = gecode25() else {
+        return;
+    };
+    for (id, puzzle, known) in puzzles {
+        if ids.is_some_and(|ids| !ids.contains(&id.as_str())) {
+            continue;
+        }
+        let out = sudokit()
+            .args([
+                "solve",
+                "--unique",
+                "-f",
+                "json",
+                "--timeout",
+                "600s",
+                &puzzle,
+            ])
+            .output()
+            .unwrap();
+        let record: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(record["status"], "solved", "puzzle {id}: {record}");
+        assert_eq!(record["solutions"], 1, "puzzle {id}");
+        let solution = record["solution"].as_str().unwrap();
+        assert_solves(solution, &puzzle);
+        if let Some(known) = known {
+            assert_eq!(solution, known, "puzzle {id}");
+        }
+    }
+}
+
+#[test]
+fn quick_25x25_gecode_puzzles_are_unique_and_solved() {
+    // #89 and #90 are #19 with clues added (the search alone finishes them); #20 needs
+    // clause learning but little of it.
+    gecode25_unique(Some(&["20", "89", "90"]));
+}
+
+#[test]
+#[ignore = "minutes in the test profile (opt-level 1); the release benchmark is benches/examples/large.rs"]
+fn every_25x25_gecode_puzzle_is_unique_and_solved() {
+    gecode25_unique(None);
+}

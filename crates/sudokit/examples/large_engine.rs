@@ -1,6 +1,7 @@
-//! Times an engine on a file of `ID PUZZLE [SOLUTION]` lines (the gecode-large sets):
-//! `large FILE [cdcl|general] [LIMIT] [TIMEOUT_SECS]`. Every solution is verified, and
-//! compared with the file's solution when it has one.
+//! Times one engine directly (no hand-over) on a file of `ID PUZZLE [SOLUTION]` lines
+//! (the gecode-large sets): `large_engine FILE [cdcl|general] [LIMIT] [TIMEOUT_SECS]`.
+//! Every solution is verified, and compared with the file's solution when it has one.
+//! The side-by-side benchmark against CaDiCaL is `sudokit-benches`' `large` example.
 use std::time::{Duration, Instant};
 
 use sudokit::format::parse_grid;
