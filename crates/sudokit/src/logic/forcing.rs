@@ -1072,49 +1072,56 @@ impl Engine {
                 break;
             }
             phase += 2;
-            for &p in pending_on.iter() {
-                let pk = self.arena.pot(p).0 as usize;
-                let (ea, eb) = (
-                    self.mode_start[m][pk] as usize,
-                    self.mode_start[m][pk + 1] as usize,
-                );
-                for ei in ea..eb {
-                    let (pot, cause) = self.mode_adj[m][ei];
-                    if pot == target {
-                        chains.push(self.arena.add(pot, &[p], cause));
-                        break 'search;
-                    }
-                    if !to_off.contains(pot) {
-                        let id = self.arena.add(pot, &[p], cause);
-                        pending_off.push(id);
-                        to_off.add(&self.arena, id);
-                    }
-                }
+            // On to off, then off to on: the same expansion with the roles swapped.
+            if let Some(hit) =
+                self.forcing_half_round(m, target, &pending_on, &mut pending_off, to_off)
+            {
+                chains.push(hit);
+                break 'search;
             }
             pending_on.clear();
-            for &p in pending_off.iter() {
-                let pk = self.arena.pot(p).0 as usize;
-                let (ea, eb) = (
-                    self.mode_start[m][pk] as usize,
-                    self.mode_start[m][pk + 1] as usize,
-                );
-                for ei in ea..eb {
-                    let (pot, cause) = self.mode_adj[m][ei];
-                    if pot == target {
-                        chains.push(self.arena.add(pot, &[p], cause));
-                        break 'search;
-                    }
-                    if !to_on.contains(pot) {
-                        let id = self.arena.add(pot, &[p], cause);
-                        pending_on.push(id);
-                        to_on.add(&self.arena, id);
-                    }
-                }
+            if let Some(hit) =
+                self.forcing_half_round(m, target, &pending_off, &mut pending_on, to_on)
+            {
+                chains.push(hit);
+                break 'search;
             }
             pending_off.clear();
         }
         self.scratch_a = pending_on;
         self.scratch_b = pending_off;
+    }
+
+    /// Half a round of [`Engine::do_forcing_chains`]: every implication of the
+    /// potentials in `from` not implied before goes to `next` and `seen`; the node that
+    /// reaches `target`, if one does (the search then ends).
+    fn forcing_half_round(
+        &mut self,
+        m: usize,
+        target: Pot,
+        from: &[u32],
+        next: &mut Vec<u32>,
+        seen: &mut PotSet,
+    ) -> Option<u32> {
+        for &p in from {
+            let pk = self.arena.pot(p).0 as usize;
+            let (ea, eb) = (
+                self.mode_start[m][pk] as usize,
+                self.mode_start[m][pk + 1] as usize,
+            );
+            for ei in ea..eb {
+                let (pot, cause) = self.mode_adj[m][ei];
+                if pot == target {
+                    return Some(self.arena.add(pot, &[p], cause));
+                }
+                if !seen.contains(pot) {
+                    let id = self.arena.add(pot, &[p], cause);
+                    next.push(id);
+                    seen.add(&self.arena, id);
+                }
+            }
+        }
+        None
     }
 
     /// The last round of [`Engine::do_forcing_chains`]: only the first link into the
