@@ -738,8 +738,15 @@ impl Engine {
     /// The implications of `p` in mode `m` (0: X, 1: Y, 2: both).
     #[inline]
     fn edges(&self, m: usize, p: Pot) -> &[(Pot, Cause)] {
+        &self.mode_adj[m][self.edge_range(m, p)]
+    }
+
+    /// Where the implications of `p` in mode `m` sit in `mode_adj[m]`: for loops that
+    /// add nodes to the arena while they walk the links (a slice would hold `self`).
+    #[inline]
+    fn edge_range(&self, m: usize, p: Pot) -> std::ops::Range<usize> {
         let k = p.0 as usize;
-        &self.mode_adj[m][self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize]
+        self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize
     }
 
     /// Marks the potentials with a link to `target` in mode `m`, returning the epoch of
@@ -949,11 +956,7 @@ impl Engine {
             }
             length += 1;
             for &p in on_list.iter() {
-                let pk = self.arena.pot(p).0 as usize;
-                let (ea, eb) = (
-                    self.mode_start[m][pk] as usize,
-                    self.mode_start[m][pk + 1] as usize,
-                );
+                let links = self.edge_range(m, self.arena.pot(p));
                 // Mark p's strict first-parent ancestors once (SE `isParent`).
                 self.generation += 1;
                 let epoch = self.generation;
@@ -962,7 +965,7 @@ impl Engine {
                     self.stamp[self.arena.pot(q).0 as usize] = epoch;
                     cur = q;
                 }
-                for ei in ea..eb {
+                for ei in links {
                     let (pot, cause) = self.mode_adj[m][ei];
                     if self.stamp[pot.0 as usize] != epoch {
                         // Off-potentials repeat in cycles (SE keeps them all): no set.
@@ -973,12 +976,8 @@ impl Engine {
             on_list.clear();
             length += 1;
             for &p in off_list.iter() {
-                let pk = self.arena.pot(p).0 as usize;
-                let (ea, eb) = (
-                    self.mode_start[m][pk] as usize,
-                    self.mode_start[m][pk + 1] as usize,
-                );
-                for ei in ea..eb {
+                let links = self.edge_range(m, self.arena.pot(p));
+                for ei in links {
                     let (pot, cause) = self.mode_adj[m][ei];
                     let is_source = length >= 4 && pot == source_pot;
                     let fresh = !to_on.contains(pot);
@@ -1007,13 +1006,9 @@ impl Engine {
     fn close_cycles(&mut self, on_list: &[u32], m: usize, source: Pot, cycles: &mut Vec<u32>) {
         let near = self.mark_near(m, source);
         for &p in on_list {
-            let pk = self.arena.pot(p).0 as usize;
-            let (ea, eb) = (
-                self.mode_start[m][pk] as usize,
-                self.mode_start[m][pk + 1] as usize,
-            );
+            let links = self.edge_range(m, self.arena.pot(p));
             let mut epoch = None;
-            for ei in ea..eb {
+            for ei in links {
                 let (pot, cause) = self.mode_adj[m][ei];
                 if self.near[pot.0 as usize] != near {
                     continue;
@@ -1104,12 +1099,8 @@ impl Engine {
         seen: &mut PotSet,
     ) -> Option<u32> {
         for &p in from {
-            let pk = self.arena.pot(p).0 as usize;
-            let (ea, eb) = (
-                self.mode_start[m][pk] as usize,
-                self.mode_start[m][pk + 1] as usize,
-            );
-            for ei in ea..eb {
+            let links = self.edge_range(m, self.arena.pot(p));
+            for ei in links {
                 let (pot, cause) = self.mode_adj[m][ei];
                 if pot == target {
                     return Some(self.arena.add(pot, &[p], cause));
@@ -1158,12 +1149,8 @@ impl Engine {
             }
         }
         for &p in pending_on {
-            let pk = self.arena.pot(p).0 as usize;
-            let (ea, eb) = (
-                self.mode_start[m][pk] as usize,
-                self.mode_start[m][pk + 1] as usize,
-            );
-            for ei in ea..eb {
+            let links = self.edge_range(m, self.arena.pot(p));
+            for ei in links {
                 let (pot, cause) = self.mode_adj[m][ei];
                 if self.near[pot.0 as usize] == near && !to_off.contains(pot) {
                     let off = self.arena.add(pot, &[p], cause);
