@@ -36,7 +36,8 @@ fn main() {
     let puzzles: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        // Puzzle lines start with 81 cells; anything shorter (a pasted summary) is not one.
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
         .step_by(every)
         .take(limit)
         .collect();

@@ -363,6 +363,17 @@ proptest! {
             true
         });
         prop_assert_eq!(cdcl_report.solutions, report.solutions);
+        // Up to two solutions: the portfolio races, and its answer is the same.
+        let mut raced = Vec::new();
+        let race = cdcl::search(&puzzle, &Limits::solutions(2), &mut |s| {
+            raced.push(s.to_vec());
+            true
+        });
+        prop_assert_eq!(race.solutions, report.solutions.min(2));
+        prop_assert_eq!(raced.len() as u64, race.solutions);
+        for s in &raced {
+            prop_assert!(cdcl_sols.contains(s) || report.stop != Stop::Exhausted);
+        }
         // Every solution is valid and keeps the givens.
         for s in sols.iter().chain(&general_sols) {
             let s = Grid::from_cells(puzzle.geometry().clone(), s.clone()).unwrap();
