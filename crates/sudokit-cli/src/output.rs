@@ -4,6 +4,8 @@
 use std::io::{self, IsTerminal, Write};
 
 use sudokit::format::{self, SymbolStyle};
+use sudokit::grid::Conflict;
+use sudokit::symbols::Digits;
 use sudokit::{Grid, Symbols};
 
 /// Standard output, locked once; block-buffered unless it is a terminal.
@@ -29,6 +31,12 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// alphabet does not fit that side).
 pub fn symbols(style: &SymbolStyle, n: usize) -> Symbols {
     style.symbols(n).unwrap_or_else(|_| Symbols::standard(n))
+}
+
+/// Why `grid`'s givens break the rules, the digit in the puzzle's symbols.
+pub fn conflict(c: &Conflict, grid: &Grid, style: &SymbolStyle) -> String {
+    let symbols = symbols(style, grid.size());
+    c.describe_in(grid.geometry(), Digits::symbols(&symbols))
 }
 
 /// One grid on one line.

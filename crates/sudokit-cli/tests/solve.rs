@@ -436,3 +436,20 @@ fn quick_25x25_gecode_puzzles_are_unique_and_solved() {
 fn every_25x25_gecode_puzzle_is_unique_and_solved() {
     gecode25_unique(None);
 }
+
+#[test]
+fn conflicting_givens_are_named_in_the_puzzles_symbols() {
+    let puzzle = format!("AA{}", ".".repeat(79));
+    for command in ["solve", "check", "explain", "count"] {
+        let out = sudokit()
+            .args([command, "--symbols", "ABCDEFGHI"])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .failure();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            stderr.contains("<stdin>:1:2: r1c1 and r1c2 both hold A"),
+            "{command}: {stderr}"
+        );
+    }
+}

@@ -8,6 +8,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::geometry::{Cell, Geometry};
+use crate::symbols::Digits;
 
 /// A set of digits `1..=64`, bit `d - 1` for digit `d`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -174,11 +175,17 @@ pub struct Conflict {
 impl Conflict {
     /// `r1c1 and r1c5 both hold 8`.
     pub fn describe(&self, geometry: &Geometry) -> String {
+        self.describe_in(geometry, Digits::NUMBERS)
+    }
+
+    /// The same, the digit written as `digits` says (`both hold H` under `--symbols
+    /// ABCDEFGHI`).
+    pub fn describe_in(&self, geometry: &Geometry, digits: Digits) -> String {
         format!(
             "{} and {} both hold {}",
             geometry.cell_name(self.first),
             geometry.cell_name(self.second),
-            self.digit
+            digits.show(self.digit)
         )
     }
 }

@@ -124,7 +124,7 @@ impl Printer {
                 let g = &r.grid;
                 let error = g
                     .first_conflict()
-                    .map(|c| c.describe(g.geometry()))
+                    .map(|c| output::conflict(&c, g, &self.style))
                     .or_else(|| self.engine.supports(g.geometry()).err());
                 (Some(r), error)
             }

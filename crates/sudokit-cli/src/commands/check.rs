@@ -142,7 +142,7 @@ impl Checker {
             },
         );
         let error = match (&report.conflict, unsupported) {
-            (Some(c), _) => Some(c.describe(grid.geometry())),
+            (Some(c), _) => Some(output::conflict(c, grid, &self.style)),
             (None, Some(e)) => Some(e),
             _ => None,
         };

@@ -105,7 +105,7 @@ impl Counter {
             return self.render(
                 item,
                 Some(grid),
-                Err((record.line, column, c.describe(grid.geometry()))),
+                Err((record.line, column, output::conflict(&c, grid, &self.style))),
             );
         }
         if let Err(e) = self.engine.supports(grid.geometry()) {

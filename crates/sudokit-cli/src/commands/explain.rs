@@ -90,12 +90,12 @@ pub struct Refusal {
 
 /// The starting state of a puzzle, or why logic cannot start: conflicting givens, no
 /// solution, or several solutions (uniqueness techniques would then be wrong).
-pub fn prepare(record: &Record) -> Result<State, Refusal> {
+pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
     let grid = &record.grid;
     if let Some(c) = grid.first_conflict() {
         return Err(Refusal {
             status: Status::Invalid,
-            message: c.describe(grid.geometry()),
+            message: output::conflict(&c, grid, style),
             column: if record.single_line {
                 record.column + c.second
             } else {
@@ -164,7 +164,7 @@ fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &Symbol
                 &e.message,
             );
         }
-        Ok(r) => match prepare(r) {
+        Ok(r) => match prepare(r, style) {
             Err(f) => {
                 return refusal(
                     item,

@@ -113,7 +113,7 @@ impl Job {
                 record.line,
                 column,
                 Some(grid),
-                &c.describe(grid.geometry()),
+                &output::conflict(&c, grid, &self.style),
             );
         }
         if self.gubin && !grid.geometry().is_classic() {

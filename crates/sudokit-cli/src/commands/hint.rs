@@ -95,7 +95,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     Status::Invalid,
                     &e.message,
                 ),
-                Ok(r) => match prepare(r) {
+                Ok(r) => match prepare(r, &options.symbols) {
                     Err(f) => refusal(
                         item,
                         format,

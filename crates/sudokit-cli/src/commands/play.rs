@@ -12,6 +12,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use sudokit::format::SymbolStyle;
 use sudokit::logic::Level;
 use sudokit::rng::Rng;
+use sudokit::symbols::Digits;
 use sudokit::{Geometry, Shape, Symbols};
 use sudokit_play::{Game, Options, levels, term};
 
@@ -45,10 +46,11 @@ pub fn run(args: PlayArgs) -> Result<u8> {
             None => Err(e),
         })?;
         let grid = record.grid;
-        if let Some(c) = grid.first_conflict() {
-            bail!("{source}: {}", c.describe(grid.geometry()));
-        }
         let symbols = symbols(args.symbols.as_deref(), grid.size())?;
+        if let Some(c) = grid.first_conflict() {
+            let why = c.describe_in(grid.geometry(), Digits::symbols(&symbols));
+            bail!("{source}: {why}");
+        }
         Game::new(grid, symbols, source)
     } else {
         let level = level(args.level.unwrap_or(PlayLevel::Easy));

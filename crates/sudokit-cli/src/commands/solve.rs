@@ -169,7 +169,7 @@ impl Solver {
         if self.engine != Engine::Fast {
             if let Some(c) = grid.first_conflict() {
                 answer.status = Status::Invalid;
-                answer.error = Some(c.describe(grid.geometry()));
+                answer.error = Some(output::conflict(&c, grid, &self.style));
                 if record.single_line {
                     answer.column = record.column + c.second;
                 }
@@ -205,7 +205,7 @@ impl Solver {
         if report.solutions == 0 {
             if let Some(c) = grid.first_conflict() {
                 answer.status = Status::Invalid;
-                answer.error = Some(c.describe(grid.geometry()));
+                answer.error = Some(output::conflict(&c, grid, &self.style));
                 if record.single_line {
                     answer.column = record.column + c.second;
                 }

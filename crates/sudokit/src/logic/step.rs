@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::geometry::{Cell, Geometry};
-use crate::symbols::Symbols;
+pub use crate::symbols::Digits;
 
 /// HoDoKu's difficulty levels, in increasing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -507,30 +507,6 @@ impl Step {
             parts.push(format!("{} cannot be {}", cell_and(g, &cs), style.show(d)));
         }
         join_and(&parts)
-    }
-}
-
-/// How step text writes digits: as numbers (the default, and what the JSON strings
-/// such as `r3c9=5` always use), or in the puzzle's own symbols, so that a puzzle read
-/// with `--symbols ABCDEFGHI` is explained in letters.
-#[derive(Clone, Copy, Default)]
-pub struct Digits<'a>(Option<&'a Symbols>);
-
-impl<'a> Digits<'a> {
-    /// Digits as numbers.
-    pub const NUMBERS: Digits<'static> = Digits(None);
-
-    /// Digits written with these symbols.
-    pub fn symbols(symbols: &'a Symbols) -> Digits<'a> {
-        Digits(Some(symbols))
-    }
-
-    /// One digit's text.
-    fn show(&self, d: u8) -> String {
-        match self.0 {
-            Some(s) if (1..=s.len()).contains(&(d as usize)) => s.char(d).to_string(),
-            _ => d.to_string(),
-        }
     }
 }
 
