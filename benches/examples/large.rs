@@ -1,7 +1,8 @@
 //! The 25x25 gecode puzzles side by side: sudokit's engine (first solution, and unique
 //! mode = count up to 2) against CaDiCaL on our own CNF export, one puzzle at a time.
 //!
-//! `taskset -c 1 cargo run --release -p sudokit-benches --example large [-- OPTIONS]`
+//! `cargo run --release -p sudokit-benches --example large [-- OPTIONS]` (the engine races
+//! a portfolio on every core; under `taskset -c 1` it shares one)
 //! Options: `--timeout SECS` per puzzle and run (default 60), `--only ID,ID`,
 //! `--solver PATH` (default `cadical`; skipped when it cannot be started),
 //! `--no-unique`, `--file PATH` (default `gecode-large/sudoku25.txt` in the data folder).
