@@ -34,6 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Budget, Limits, Report, Stop};
 use crate::grid::Grid;
+use crate::rng::Rng;
 
 /// A literal: `2 * var` for "var is true", `2 * var + 1` for "var is false".
 type Lit = u32;
@@ -317,18 +318,15 @@ impl Solver {
         .seeded()
     }
 
-    /// Starts the activities at tiny seeded values (xorshift), so that ties break in
-    /// an order of the seed's own; a conflict's bump outweighs them all.
+    /// Starts the activities at tiny seeded values, so that ties break in an order of
+    /// the seed's own; a conflict's bump outweighs them all.
     fn seeded(mut self) -> Solver {
         let (Strategy::Active(seed) | Strategy::TightestShuffled(seed)) = self.strategy else {
             return self;
         };
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut rng = Rng::new(seed);
         for a in &mut self.activity {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *a = (x % 1024) as f64 * 1e-6;
+            *a = rng.below(1024) as f64 * 1e-6;
         }
         self
     }
