@@ -26,10 +26,12 @@
 //! gecode 25x25 puzzles, three tie-break seeds each, 300,000 cap, PAR2 sum; counts do
 //! not depend on the machine's load): VSIDS with Luby restarts every 32 conflicts,
 //! 5.7M; restarts every 1,024, 4.1M; with reason-side bumping, 2.4M; restarts every
-//! 4,096, 1.8M (21 of 21 runs solved, against 16); every 16,384, 2.5M. Deciding the
-//! tightest cell or house digit first (ties to activity), 3.1M on the same settings;
-//! phase saving, target phases and CaDiCaL's clause shrinking did not help (3.7M, 3.7M,
-//! 2.6M).
+//! 2,048 / 4,096 / 8,192 / 16,384, 2.5M / 1.8M / 2.4M / 2.5M (21 of 21 runs solved at
+//! 4,096, against 16 at first): flat within the seeds' noise from 1,024 on. Deciding
+//! the tightest cell or house digit first (ties to activity), 3.1M on the same
+//! settings; phase saving, target phases, CaDiCaL's clause shrinking, activity decay
+//! 0.90 or 0.98 and a larger clause database did not help (3.7M, 3.7M, 2.6M, 2.3M,
+//! 2.4M, 1.7M).
 //!
 //! Run times on a hard 25x25 puzzle vary by an order of magnitude with nothing but the
 //! tie-break order, so for a first solution or a uniqueness check several solvers with
@@ -186,8 +188,9 @@ pub(crate) fn luby(mut i: u64) -> u64 {
 
 /// Conflicts per Luby unit between restarts. Long runs between restarts pay off here:
 /// over the seven hardest gecode 25x25 puzzles and three tie-break seeds (conflicts to
-/// a first solution, 300,000 cap, PAR2 sum), units of 32 / 1,024 / 4,096 / 16,384 took
-/// 5.7M / 2.4M / 1.8M / 2.5M conflicts (with reason-side bumping for the last three).
+/// a first solution, 300,000 cap, PAR2 sum), units of 32 / 1,024 / 2,048 / 4,096 /
+/// 8,192 / 16,384 took 5.7M / 2.4M / 2.5M / 1.8M / 2.4M / 2.5M conflicts (with
+/// reason-side bumping from 1,024 on): long runs matter, the exact unit hardly.
 const RESTART_UNIT: u64 = 4096;
 
 /// Learned clauses kept before the first reduction, and growth per reduction.
