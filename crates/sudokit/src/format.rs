@@ -100,6 +100,18 @@ pub struct Record {
     pub comment: String,
 }
 
+impl Record {
+    /// The 1-based column of cell `cell` in the text: its own column when the puzzle
+    /// came from one line, else the record's column (a grid block has no single one).
+    pub fn column_of(&self, cell: usize) -> usize {
+        if self.single_line {
+            self.column + cell
+        } else {
+            self.column
+        }
+    }
+}
+
 /// A syntax error, located by 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]
@@ -1275,5 +1287,17 @@ mod tests {
         assert!(e.message.contains("r1c3 has no candidate"), "{}", e.message);
         let short = parse_candidates("12 34\n5", &ReadOptions::default()).unwrap_err();
         assert!(short.message.contains("found"));
+    }
+
+    #[test]
+    fn a_cell_is_located_by_its_column_on_a_single_line_only() {
+        // "id7 " takes four columns, so cell 0 is at column 5 and cell 10 at 15.
+        let line = format!("id7 {}", ".".repeat(81));
+        let one = parse_one(&line, &ReadOptions::default()).unwrap();
+        assert_eq!((one.column_of(0), one.column_of(10)), (5, 15));
+        let block = (0..9).map(|_| ".........\n").collect::<String>();
+        let grid = parse_one(&block, &ReadOptions::default()).unwrap();
+        assert!(!grid.single_line);
+        assert_eq!(grid.column_of(10), grid.column);
     }
 }

@@ -203,10 +203,10 @@ impl Checker {
             text
         };
         let diagnostic = error.map(|e| {
-            let column = match &report.conflict {
-                Some(c) if record.single_line => record.column + c.second,
-                _ => record.column,
-            };
+            let column = report
+                .conflict
+                .as_ref()
+                .map_or(record.column, |c| record.column_of(c.second));
             format!("{}:{}:{column}: {e}", item.source, record.line)
         });
         Outcome {

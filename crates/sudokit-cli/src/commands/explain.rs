@@ -96,11 +96,7 @@ pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
         return Err(Refusal {
             status: Status::Invalid,
             message: output::conflict(&c, grid, style),
-            column: if record.single_line {
-                record.column + c.second
-            } else {
-                record.column
-            },
+            column: record.column_of(c.second),
         });
     }
     match solve_unique(grid) {

@@ -103,11 +103,7 @@ impl Job {
         };
         let grid = &record.grid;
         if let Some(c) = grid.first_conflict() {
-            let column = if record.single_line {
-                record.column + c.second
-            } else {
-                record.column
-            };
+            let column = record.column_of(c.second);
             return self.invalid(
                 item,
                 record.line,

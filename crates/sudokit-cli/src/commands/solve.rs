@@ -170,9 +170,7 @@ impl Solver {
             if let Some(c) = grid.first_conflict() {
                 answer.status = Status::Invalid;
                 answer.error = Some(output::conflict(&c, grid, &self.style));
-                if record.single_line {
-                    answer.column = record.column + c.second;
-                }
+                answer.column = record.column_of(c.second);
                 return answer;
             }
         }
@@ -206,9 +204,7 @@ impl Solver {
             if let Some(c) = grid.first_conflict() {
                 answer.status = Status::Invalid;
                 answer.error = Some(output::conflict(&c, grid, &self.style));
-                if record.single_line {
-                    answer.column = record.column + c.second;
-                }
+                answer.column = record.column_of(c.second);
                 return answer;
             }
         }
