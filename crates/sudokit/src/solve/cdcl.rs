@@ -30,8 +30,8 @@
 //! 4,096, against 16 at first): flat within the seeds' noise from 1,024 on. Deciding
 //! the tightest cell or house digit first (ties to activity), 3.1M on the same
 //! settings; phase saving, target phases, CaDiCaL's clause shrinking, activity decay
-//! 0.90 or 0.98 and a larger clause database did not help (3.7M, 3.7M, 2.6M, 2.3M,
-//! 2.4M, 1.7M).
+//! 0.90 or 0.98, a larger clause database and initial activities favouring tight
+//! cells and house digits did not help (3.7M, 3.7M, 2.6M, 2.3M, 2.4M, 1.7M, 1.9M).
 //!
 //! Run times on a hard 25x25 puzzle vary by an order of magnitude with nothing but the
 //! tie-break order, so for a first solution or a uniqueness check several solvers with
