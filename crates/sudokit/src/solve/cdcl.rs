@@ -1040,11 +1040,7 @@ mod tests {
             ("lo-shu-0", 2),
         ] {
             let p = crate::puzzles::builtin(name).unwrap().grid();
-            let valid = |s: &[u8]| {
-                Grid::from_cells(p.geometry().clone(), s.to_vec())
-                    .unwrap()
-                    .solves(&p)
-            };
+            let valid = |s: &[u8]| super::super::tests::cells_solve(s, &p);
             for k in 0..6 {
                 let report = run(&p, &limits, k, None, &mut |s| {
                     assert!(valid(s), "{name}");

@@ -492,14 +492,15 @@ fn clause_learning_engine_counts_and_proves_uniqueness() {
     ] {
         let p = crate::puzzles::builtin(name).unwrap().grid();
         let report = cdcl::search(&p, &Limits::solutions(10), &mut |s| {
-            assert!(
-                Grid::from_cells(p.geometry().clone(), s.to_vec())
-                    .unwrap()
-                    .solves(&p)
-            );
+            assert!(cells_solve(s, &p), "{name}");
             true
         });
         assert_eq!(report.solutions, expected, "{name}");
         assert_eq!(report.stop, Stop::Exhausted);
     }
+}
+
+/// Whether the cells an engine reports (row-major, `1..=n`) solve `puzzle`.
+pub(crate) fn cells_solve(cells: &[u8], puzzle: &Grid) -> bool {
+    Grid::from_cells(puzzle.geometry().clone(), cells.to_vec()).is_ok_and(|g| g.solves(puzzle))
 }
