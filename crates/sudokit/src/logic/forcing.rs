@@ -18,11 +18,36 @@
 //! [`Board`] copy whose candidates dynamic chains remove as they go. Only the best
 //! deduction (SE sorts all and takes the first) is kept as a [`Step`].
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
 use super::board::{self, Board, CellSet};
 use super::{Step, Technique};
+
+/// The hints of a nested technique on one work grid, shared by the chains that use them.
+type NestedHints = Rc<Vec<Rc<Hint>>>;
+
+/// Nested hints already found on the grids of one outer step (see
+/// [`Engine::nested_hints`]), keyed by nesting rule, level and work grid.
+struct NestedCache {
+    outer_cand: [u16; 81],
+    outer_value: [u8; 81],
+    hints: HashMap<(u8, u8, [u16; 81]), NestedHints>,
+}
+
+/// Most work grids the nested-hint cache remembers before it starts over.
+const NESTED_CACHE_ENTRIES: usize = 100_000;
+
+thread_local! {
+    /// The nested-hint cache, shared by the engines of every level on this thread.
+    static NESTED_CACHE: RefCell<NestedCache> = RefCell::new(NestedCache {
+        outer_cand: [0; 81],
+        outer_value: [0; 81],
+        hints: HashMap::new(),
+    });
+}
 
 /// Number of distinct (cell, digit, on) potentials.
 const POTS: usize = 81 * 9 * 2;
@@ -192,6 +217,15 @@ impl PotSet {
             false
         }
     }
+}
+
+/// The chaining from one "on" source: what it turns on and off, and the contradiction
+/// (an on and an off node of one potential) that stopped it, if any.
+struct Chained {
+    source: Pot,
+    on: PotSet,
+    off: PotSet,
+    clash: Option<(u32, u32)>,
 }
 
 /// Which chaining technique to run (SE's `Chaining` constructor arguments).
@@ -408,6 +442,10 @@ pub struct Engine {
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
     inner: Vec<Engine>,
+    /// The chainings of the current cell and region chains run (see
+    /// [`Engine::on_chaining`]), and where each source's sits (`NONE`: not yet).
+    chains: Vec<Chained>,
+    chain_of: Vec<u32>,
     /// When to stop searching (the caller discards a result found after it).
     pub(crate) deadline: Option<std::time::Instant>,
 }
@@ -445,6 +483,8 @@ impl Engine {
             nested: Vec::new(),
             outer: None,
             inner: Vec::new(),
+            chains: Vec::new(),
+            chain_of: vec![NONE; POTS],
             deadline: None,
         }
     }
@@ -1438,94 +1478,130 @@ impl Engine {
         let mode = self.mode;
         for cell in 0..81 {
             if self.expired() {
-                return;
+                break;
             }
             let card = self.work.cand[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
             }
-            let mark = self.arena.nodes.len();
-            let pmark = self.arena.parents.len();
-            let nmark = self.nested.len();
             self.cell_chains(cell, card, sink);
-            self.arena.nodes.truncate(mark);
-            self.arena.parents.truncate(pmark);
-            self.nested.truncate(nmark);
+        }
+        for chained in std::mem::take(&mut self.chains) {
+            self.chain_of[chained.source.0 as usize] = NONE;
+            self.give_set(chained.on);
+            self.give_set(chained.off);
+        }
+    }
+
+    /// The chaining from `p_on` on the run's grid, as an index into `chains`: computed
+    /// on first use. A source's chaining serves its cell's chains and again the region
+    /// chains of every house where its digit has another first place; each used to be
+    /// computed up to four times per run.
+    fn on_chaining(&mut self, p_on: Pot) -> usize {
+        let k = p_on.0 as usize;
+        if self.chain_of[k] != NONE {
+            return self.chain_of[k] as usize;
+        }
+        let mut on = self.take_set();
+        let mut off = self.take_set();
+        let src = self.arena.add(p_on, &[], Cause::None);
+        on.add(&self.arena, src);
+        let clash = self.do_chaining(&mut on, &mut off);
+        self.chains.push(Chained {
+            source: p_on,
+            on,
+            off,
+            clash,
+        });
+        self.chain_of[k] = (self.chains.len() - 1) as u32;
+        self.chains.len() - 1
+    }
+
+    /// The potentials that chaining `i` turns on (`on`) or off.
+    fn chained(&self, i: usize, on: bool) -> &PotSet {
+        if on {
+            &self.chains[i].on
+        } else {
+            &self.chains[i].off
+        }
+    }
+
+    /// Offers a reduction for every potential implied by all the chainings `branches`
+    /// (on or off alike): the cell's values, or the digit's places in a house.
+    fn common_reductions(
+        &mut self,
+        kind: Kind,
+        branches: &[usize],
+        source: Pot,
+        source_cause: Cause,
+        sink: &mut Sink,
+    ) {
+        for on in [true, false] {
+            // Potentials implied by every branch, in the first branch's order.
+            let common: Vec<Pot> = self
+                .chained(branches[0], on)
+                .list
+                .iter()
+                .map(|&id| self.arena.pot(id))
+                .filter(|&pot| {
+                    branches[1..]
+                        .iter()
+                        .all(|&b| self.chained(b, on).contains(pot))
+                })
+                .collect();
+            for pot in common {
+                let targets: Vec<u32> = branches
+                    .iter()
+                    .map(|&b| self.chained(b, on).get(pot))
+                    .collect();
+                self.reduction_hint(kind, pot, &targets, source, source_cause, sink);
+            }
         }
     }
 
     fn cell_chains(&mut self, cell: usize, card: u32, sink: &mut Sink) {
         let mode = self.mode;
-        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
-        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut branches: Vec<usize> = Vec::new();
+        let mut first = None;
         for d in board::digits(self.work.cand[cell]) {
             let p_on = Pot::new(cell, d, true);
-            let mut on_to_on = self.take_set();
-            let mut on_to_off = self.take_set();
+            first.get_or_insert(p_on);
             let do_double = card >= 3 && !mode.nishio && mode.dynamic;
             let do_contradiction = mode.dynamic || mode.nishio;
-            self.binary_chaining(
-                p_on,
-                &mut on_to_on,
-                &mut on_to_off,
-                do_double,
-                do_contradiction,
-                sink,
-            );
+            let i = self.binary_chaining(p_on, do_double, do_contradiction, sink);
             if !mode.nishio {
-                self.region_chainings(cell, d, &on_to_on, &on_to_off, sink);
+                self.region_chainings(cell, d, i, sink);
             }
-            value_on.push((d, on_to_on));
-            value_off.push((d, on_to_off));
+            branches.push(i);
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            for on in [true, false] {
-                let sets = if on { &value_on } else { &value_off };
-                // Potentials implied by every value of the cell, in the first set's order.
-                let common: Vec<Pot> = sets[0]
-                    .1
-                    .list
-                    .iter()
-                    .map(|&id| self.arena.pot(id))
-                    .filter(|&pot| sets[1..].iter().all(|(_, s)| s.contains(pot)))
-                    .collect();
-                for pot in common {
-                    let targets: Vec<u32> = sets.iter().map(|(_, s)| s.get(pot)).collect();
-                    self.reduction_hint(
-                        Kind::Cell,
-                        pot,
-                        &targets,
-                        Pot::new(cell, sets[0].0, true),
-                        Cause::Cell,
-                        sink,
-                    );
-                }
-            }
-        }
-        for (_, s) in value_on.into_iter().chain(value_off) {
-            self.give_set(s);
+            let source = first.expect("a cell with candidates");
+            self.common_reductions(Kind::Cell, &branches, source, Cause::Cell, sink);
         }
     }
 
+    /// Chains from `p_on` and from its conjugate: a contradiction from either decides
+    /// `p_on`; a potential implied by both is a reduction. Returns `p_on`'s chaining.
     fn binary_chaining(
         &mut self,
         p_on: Pot,
-        on_to_on: &mut PotSet,
-        on_to_off: &mut PotSet,
         do_reduction: bool,
         do_contradiction: bool,
         sink: &mut Sink,
-    ) {
-        let mut off_to_on = self.take_set();
-        let mut off_to_off = self.take_set();
-        let src_on = self.arena.add(p_on, &[], Cause::None);
-        on_to_on.add(&self.arena, src_on);
-        if let Some((on, off)) = self.do_chaining(on_to_on, on_to_off) {
+    ) -> usize {
+        let i = self.on_chaining(p_on);
+        if let Some((on, off)) = self.chains[i].clash {
             if do_contradiction {
                 // p cannot be on.
                 self.binary_hint(Kind::Contradiction, p_on, on, off, p_on, false, sink);
             }
         }
+        // The chaining from "p off" only ever yields contradictions and reductions.
+        if !do_contradiction && !do_reduction {
+            return i;
+        }
+        let mut off_to_on = self.take_set();
+        let mut off_to_off = self.take_set();
         let src_off = self.arena.add(p_on.conj(), &[], Cause::None);
         off_to_off.add(&self.arena, src_off);
         if let Some((on, off)) = self.do_chaining(&mut off_to_on, &mut off_to_off) {
@@ -1535,7 +1611,7 @@ impl Engine {
             }
         }
         if do_reduction {
-            let ons: Vec<u32> = on_to_on.list.clone();
+            let ons: Vec<u32> = self.chains[i].on.list.clone();
             for from_on in ons {
                 let pot = self.arena.pot(from_on);
                 let from_off = off_to_on.get(pot);
@@ -1543,7 +1619,7 @@ impl Engine {
                     self.binary_hint(Kind::Reduction, p_on, from_on, from_off, pot, true, sink);
                 }
             }
-            let offs: Vec<u32> = on_to_off.list.clone();
+            let offs: Vec<u32> = self.chains[i].off.list.clone();
             for from_on in offs {
                 let pot = self.arena.pot(from_on);
                 let from_off = off_to_off.get(pot);
@@ -1562,6 +1638,7 @@ impl Engine {
         }
         self.give_set(off_to_on);
         self.give_set(off_to_off);
+        i
     }
 
     /// A double forcing (reduction) or contradiction hint. `target` is the candidate
@@ -1654,14 +1731,9 @@ impl Engine {
         format!("{prefix}{what} Chains{suffix}")
     }
 
-    fn region_chainings(
-        &mut self,
-        cell: usize,
-        d: u8,
-        on_to_on: &PotSet,
-        on_to_off: &PotSet,
-        sink: &mut Sink,
-    ) {
+    /// Region forcing chains of digit `d` from `cell` (chaining `first`): in each of its
+    /// houses where `cell` is the digit's first place, what every place implies.
+    fn region_chainings(&mut self, cell: usize, d: u8, first: usize, sink: &mut Sink) {
         let t = board::tables();
         let [r, c, bx] = t.houses_of[cell];
         for h in [bx, r, c] {
@@ -1671,59 +1743,20 @@ impl Engine {
                 continue;
             }
             // Only from the first place of the digit in the house (in house order).
-            let first = t.house_cells[h as usize]
-                .iter()
-                .map(|&x| x as usize)
-                .find(|&x| pos >> x & 1 == 1)
-                .expect("a place");
-            if first != cell {
-                continue;
-            }
-            let mut outcomes: Vec<(PotSet, PotSet)> = Vec::new();
-            let order: Vec<usize> = t.house_cells[h as usize]
+            let places: Vec<usize> = t.house_cells[h as usize]
                 .iter()
                 .map(|&x| x as usize)
                 .filter(|&x| pos >> x & 1 == 1)
                 .collect();
-            for &other in &order[1..] {
-                let mut o_on = self.take_set();
-                let mut o_off = self.take_set();
-                let src = self.arena.add(Pot::new(other, d, true), &[], Cause::None);
-                o_on.add(&self.arena, src);
-                let _ = self.do_chaining(&mut o_on, &mut o_off);
-                outcomes.push((o_on, o_off));
+            if places[0] != cell {
+                continue;
             }
-            for on in [true, false] {
-                let first_set = if on { on_to_on } else { on_to_off };
-                let common: Vec<Pot> = first_set
-                    .list
-                    .iter()
-                    .map(|&id| self.arena.pot(id))
-                    .filter(|&pot| {
-                        outcomes
-                            .iter()
-                            .all(|(a, b)| if on { a.contains(pot) } else { b.contains(pot) })
-                    })
-                    .collect();
-                for pot in common {
-                    let mut targets = vec![first_set.get(pot)];
-                    for (a, b) in &outcomes {
-                        targets.push(if on { a.get(pot) } else { b.get(pot) });
-                    }
-                    self.reduction_hint(
-                        Kind::Region,
-                        pot,
-                        &targets,
-                        Pot::new(cell, d, true),
-                        Cause::House(h),
-                        sink,
-                    );
-                }
+            let mut branches = vec![first];
+            for &other in &places[1..] {
+                branches.push(self.on_chaining(Pot::new(other, d, true)));
             }
-            for (a, b) in outcomes {
-                self.give_set(a);
-                self.give_set(b);
-            }
+            let source = Pot::new(cell, d, true);
+            self.common_reductions(Kind::Region, &branches, source, Cause::House(h), sink);
         }
     }
 
@@ -1833,15 +1866,8 @@ impl Engine {
                         5 => Mode::MULTIPLE,
                         _ => Mode::dynamic(level.saturating_sub(4).min(1)),
                     };
-                    // Reuse the nested engine of this mode (its buffers are large).
-                    let mut inner = match self.inner.iter().position(|e| e.mode == mode) {
-                        Some(i) => self.inner.swap_remove(i),
-                        None => Engine::new(mode),
-                    };
-                    inner.deadline = self.deadline;
-                    let hints = inner.all(&self.work, &self.save);
-                    self.inner.push(inner);
-                    for hint in hints {
+                    let hints = self.nested_hints(rule, mode);
+                    for hint in hints.iter() {
                         if hint.rule_parents.is_empty() {
                             continue;
                         }
@@ -1851,10 +1877,9 @@ impl Engine {
                             .map(|&p| to_off.get(p))
                             .filter(|&id| id != NONE)
                             .collect();
-                        let elims = hint.eliminations.clone();
-                        self.nested.push(Rc::new(hint));
+                        self.nested.push(Rc::clone(hint));
                         let idx = (self.nested.len() - 1) as u32;
-                        for (c, d) in elims {
+                        for &(c, d) in &hint.eliminations {
                             result.push((Pot::new(c, d, false), ids.clone(), idx));
                         }
                     }
@@ -1862,6 +1887,53 @@ impl Engine {
             }
         }
         result
+    }
+
+    /// Every hint of the nested `mode` (nesting rule `rule`) on the work grid, rule
+    /// parents against the saved grid. Different sources of one step, and the levels
+    /// tried one after another on it, stall on the same work grids again and again
+    /// (70% of the calls on a hard puzzle), so the answers are remembered per grid
+    /// pair ([`NESTED_CACHE`]).
+    fn nested_hints(&mut self, rule: u8, mode: Mode) -> NestedHints {
+        let key = (rule, mode.level, self.work.cand);
+        let cached = NESTED_CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.outer_cand != self.save.cand || c.outer_value != self.save.value {
+                c.outer_cand = self.save.cand;
+                c.outer_value = self.save.value;
+                c.hints.clear();
+            }
+            c.hints.get(&key).cloned()
+        });
+        if let Some(hints) = cached {
+            return hints;
+        }
+        // Reuse the nested engine of this mode (its buffers are large).
+        let mut inner = match self.inner.iter().position(|e| e.mode == mode) {
+            Some(i) => self.inner.swap_remove(i),
+            None => Engine::new(mode),
+        };
+        inner.deadline = self.deadline;
+        let hints: NestedHints = Rc::new(
+            inner
+                .all(&self.work, &self.save)
+                .into_iter()
+                .map(Rc::new)
+                .collect(),
+        );
+        self.inner.push(inner);
+        // A search cut short by the deadline is incomplete: never reused.
+        if !self.expired() {
+            NESTED_CACHE.with(|c| {
+                let mut c = c.borrow_mut();
+                // Bounds memory on the longest searches (~1 KB an entry).
+                if c.hints.len() >= NESTED_CACHE_ENTRIES {
+                    c.hints.clear();
+                }
+                c.hints.insert(key, Rc::clone(&hints))
+            });
+        }
+        hints
     }
 
     /// SE `collectRuleParents` of a hint against the outer grid: for every "on"
