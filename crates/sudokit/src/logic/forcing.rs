@@ -19,8 +19,9 @@
 //! deduction (SE sorts all and takes the first) is kept as a [`Step`].
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::rc::Rc;
 
 use super::board::{self, Board, CellSet};
@@ -226,6 +227,18 @@ struct Chained {
     on: PotSet,
     off: PotSet,
     clash: Option<(u32, u32)>,
+}
+
+/// The work space of one chaining: queues of nodes to expand, the implications of the
+/// node in hand, and hidden parents (ranges into `hidden`).
+#[derive(Default)]
+struct ChainBuffers {
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    off: Vec<(Pot, Cause)>,
+    on: Vec<(Pot, Cause, Range<u32>)>,
+    hidden: Vec<u32>,
+    parents: Vec<u32>,
 }
 
 /// Which chaining technique to run (SE's `Chaining` constructor arguments).
@@ -442,6 +455,8 @@ pub struct Engine {
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
     inner: Vec<Engine>,
+    /// Queues and buffers of [`Engine::do_chaining`], kept across calls.
+    chain_buffers: ChainBuffers,
     /// The chainings of the current cell and region chains run (see
     /// [`Engine::on_chaining`]), and where each source's sits (`NONE`: not yet).
     chains: Vec<Chained>,
@@ -483,6 +498,7 @@ impl Engine {
             nested: Vec::new(),
             outer: None,
             inner: Vec::new(),
+            chain_buffers: ChainBuffers::default(),
             chains: Vec::new(),
             chain_of: vec![NONE; POTS],
             deadline: None,
@@ -577,6 +593,7 @@ impl Engine {
     fn build_adjacency(&mut self) {
         let mut tmp_off = Vec::new();
         let mut tmp_on = Vec::new();
+        let mut no_parents = Vec::new();
         let empty = PotSet {
             ids: Vec::new(),
             list: Vec::new(),
@@ -596,7 +613,7 @@ impl Engine {
                 }
             } else {
                 tmp_on.clear();
-                self.off_to_on(p, true, true, false, &empty, &mut tmp_on);
+                self.off_to_on(p, true, true, false, &empty, &mut tmp_on, &mut no_parents);
                 for (q, cause, _) in tmp_on.drain(..) {
                     self.adj.push((q, cause, cause == Cause::Cell));
                 }
@@ -672,7 +689,8 @@ impl Engine {
         x: bool,
         hidden: bool,
         to_off: &PotSet,
-        out: &mut Vec<(Pot, Cause, Vec<u32>)>,
+        out: &mut Vec<(Pot, Cause, Range<u32>)>,
+        parents: &mut Vec<u32>,
     ) {
         let t = board::tables();
         let (cell, d) = (p.cell(), p.digit());
@@ -682,17 +700,18 @@ impl Engine {
             if cand.count_ones() == 2 {
                 let other = board::digits(cand & !(1 << (d - 1))).next();
                 if let Some(e) = other {
-                    let mut hp = Vec::new();
+                    let start = parents.len() as u32;
                     if hidden {
                         let removed = self.save.cand[cell] & !cand;
                         for v in board::digits(removed) {
                             let id = to_off.get(Pot::new(cell, v, false));
                             debug_assert!(id != NONE, "hidden parent not found");
                             if id != NONE {
-                                hp.push(id);
+                                parents.push(id);
                             }
                         }
                     }
+                    let hp = start..parents.len() as u32;
                     out.push((Pot::new(cell, e, true), Cause::Cell, hp));
                 }
             }
@@ -708,17 +727,18 @@ impl Engine {
                     if out.iter().any(|o| o.0 == pot) {
                         continue;
                     }
-                    let mut hp = Vec::new();
+                    let start = parents.len() as u32;
                     if hidden {
                         let removed = self.save.digit(d) & hm & !pos;
                         for z in board::cells(removed) {
                             let id = to_off.get(Pot::new(z, d, false));
                             debug_assert!(id != NONE, "hidden parent not found");
                             if id != NONE {
-                                hp.push(id);
+                                parents.push(id);
                             }
                         }
                     }
+                    let hp = start..parents.len() as u32;
                     out.push((pot, Cause::House(h), hp));
                 }
             }
@@ -1399,25 +1419,30 @@ impl Engine {
     /// nodes of a contradiction (on, off) if one appears.
     fn do_chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
         self.save = self.work.clone();
-        let result = self.do_chaining_inner(to_on, to_off);
+        let mut b = std::mem::take(&mut self.chain_buffers);
+        let result = self.do_chaining_inner(to_on, to_off, &mut b);
+        self.chain_buffers = b;
         self.work = self.save.clone();
         result
     }
 
-    fn do_chaining_inner(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
+    fn do_chaining_inner(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        b: &mut ChainBuffers,
+    ) -> Option<(u32, u32)> {
         let y = !self.mode.nishio;
         let dynamic = self.mode.dynamic;
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.list.iter().copied().collect();
-        let mut pending_off: std::collections::VecDeque<u32> =
-            to_off.list.iter().copied().collect();
-        let mut buf_off = Vec::new();
-        let mut buf_on = Vec::new();
-        let mut parents: Vec<u32> = Vec::new();
+        b.pending_on.clear();
+        b.pending_on.extend(to_on.list.iter().copied());
+        b.pending_off.clear();
+        b.pending_off.extend(to_off.list.iter().copied());
         loop {
-            if let Some(p) = pending_on.pop_front() {
-                buf_off.clear();
-                self.on_to_off(self.arena.pot(p), y, &mut buf_off);
-                for &(pot, cause) in &buf_off {
+            if let Some(p) = b.pending_on.pop_front() {
+                b.off.clear();
+                self.on_to_off(self.arena.pot(p), y, &mut b.off);
+                for &(pot, cause) in &b.off {
                     let conj = to_on.get(pot.conj());
                     if conj != NONE {
                         let off = self.arena.add(pot, &[p], cause);
@@ -1426,41 +1451,43 @@ impl Engine {
                     if !to_off.contains(pot) {
                         let id = self.arena.add(pot, &[p], cause);
                         to_off.add(&self.arena, id);
-                        pending_off.push_back(id);
+                        b.pending_off.push_back(id);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+            } else if let Some(p) = b.pending_off.pop_front() {
                 let pot = self.arena.pot(p);
-                buf_on.clear();
-                self.off_to_on(pot, y, true, dynamic, to_off, &mut buf_on);
+                b.on.clear();
+                b.hidden.clear();
+                self.off_to_on(pot, y, true, dynamic, to_off, &mut b.on, &mut b.hidden);
                 if dynamic {
                     self.work.remove(pot.cell(), pot.digit());
                 }
-                for (on, cause, hidden) in buf_on.drain(..) {
+                for &(on, cause, ref hidden) in &b.on {
                     let conj = to_off.get(on.conj());
-                    parents.clear();
-                    parents.push(p);
-                    parents.extend_from_slice(&hidden);
+                    b.parents.clear();
+                    b.parents.push(p);
+                    b.parents
+                        .extend_from_slice(&b.hidden[hidden.start as usize..hidden.end as usize]);
                     if conj != NONE {
-                        let id = self.arena.add(on, &parents, cause);
+                        let id = self.arena.add(on, &b.parents, cause);
                         return Some((id, conj));
                     }
                     if !to_on.contains(on) {
-                        let id = self.arena.add(on, &parents, cause);
+                        let id = self.arena.add(on, &b.parents, cause);
                         to_on.add(&self.arena, id);
-                        pending_on.push_back(id);
+                        b.pending_on.push_back(id);
                     }
                 }
             } else {
                 break;
             }
-            if pending_on.is_empty() && pending_off.is_empty() && self.mode.level > 0 {
+            if b.pending_on.is_empty() && b.pending_off.is_empty() && self.mode.level > 0 {
                 for (pot, parents, nested) in self.advanced(to_off) {
                     if !to_off.contains(pot) {
                         let id = self.arena.add(pot, &parents, Cause::Advanced);
                         self.arena.nodes[id as usize].nested = nested;
                         to_off.add(&self.arena, id);
-                        pending_off.push_back(id);
+                        b.pending_off.push_back(id);
                     }
                 }
             }
@@ -1896,7 +1923,12 @@ impl Engine {
     /// pair ([`NESTED_CACHE`]).
     fn nested_hints(&mut self, rule: u8, mode: Mode) -> NestedHints {
         let key = (rule, mode.level, self.work.cand);
+        // Engines running nested (with an outer grid of their own) do not use it.
+        let cacheable = self.outer.is_none();
         let cached = NESTED_CACHE.with(|c| {
+            if !cacheable {
+                return None;
+            }
             let mut c = c.borrow_mut();
             if c.outer_cand != self.save.cand || c.outer_value != self.save.value {
                 c.outer_cand = self.save.cand;
@@ -1923,7 +1955,7 @@ impl Engine {
         );
         self.inner.push(inner);
         // A search cut short by the deadline is incomplete: never reused.
-        if !self.expired() {
+        if cacheable && !self.expired() {
             NESTED_CACHE.with(|c| {
                 let mut c = c.borrow_mut();
                 // Bounds memory on the longest searches (~1 KB an entry).
