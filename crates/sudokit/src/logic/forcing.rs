@@ -1418,11 +1418,18 @@ impl Engine {
     /// SE `doChaining`: completes `to_on`/`to_off` from their contents; returns the two
     /// nodes of a contradiction (on, off) if one appears.
     fn do_chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
-        self.save = self.work.clone();
+        // Only dynamic chains change the work grid and read the saved one (hidden
+        // parents, nested rules); static ones skip the two copies.
+        let dynamic = self.mode.dynamic || self.mode.level > 0;
+        if dynamic {
+            self.save = self.work.clone();
+        }
         let mut b = std::mem::take(&mut self.chain_buffers);
         let result = self.do_chaining_inner(to_on, to_off, &mut b);
         self.chain_buffers = b;
-        self.work = self.save.clone();
+        if dynamic {
+            self.work = self.save.clone();
+        }
         result
     }
 
