@@ -493,6 +493,21 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_from_the_forums_se_11_list_rates_11_with_nested_chains() {
+        // From `puzzles5_forum_hardest_1905_11+`, the forum's list of puzzles Sudoku
+        // Explainer rates 11.0 or more. Its path goes through nested dynamic chains
+        // (levels 3 and 4: the nested-hint cache and shared chainings); debug builds
+        // check every step against the solution.
+        let s = state(
+            "98765....6....85....4......3..8..9...7...9.......3..2.1...8.6...6.1...52.4...6...",
+        );
+        let r = rate(&s, &Options::default());
+        assert!(r.solved);
+        assert!(r.er >= 110, "{}", r.er);
+        assert!(r.steps.iter().any(|st| st.rating >= 100));
+    }
+
+    #[test]
     fn a_passed_deadline_stops_rating() {
         let s = state(
             "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
