@@ -4,11 +4,13 @@
 //!
 //! Memory is bounded whatever the input length or the mix of fast and slow puzzles:
 //! the reader needs a ticket per batch and the writer returns it only once that batch
-//! is written, so at most `TICKETS_PER_THREAD * threads` batches exist at any time.
+//! is written, so at most `TICKETS_PER_THREAD * threads` batches exist at any time. Batches
+//! hold about two milliseconds of work each (from the measured time per puzzle), so a short
+//! file of slow puzzles still spreads over every thread.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -142,12 +144,27 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Puzzles read per batch: large enough to amortise channel costs on easy puzzles.
+/// Most puzzles per batch: large enough to amortise channel costs on easy puzzles.
 const BATCH: usize = 256;
+/// Work a batch should hold: batches are sized from the measured time per puzzle, so
+/// that easy puzzles travel 256 at a time and slow ones (hard ratings, 25x25 grids) one
+/// at a time and every thread gets its share, however short the file.
+const BATCH_WORK: Duration = Duration::from_millis(2);
+
+/// Puzzles per batch when each takes `per_item` (none measured yet: one), at most `max`.
+fn batch_size_for(per_item: Option<Duration>, max: usize) -> usize {
+    match per_item {
+        None => 1,
+        Some(t) => {
+            let fit = BATCH_WORK.as_nanos() / t.as_nanos().max(1);
+            fit.clamp(1, max.max(1) as u128) as usize
+        }
+    }
+}
 /// A batch is sent early when its first item waited this long (slow producers).
 const BATCH_WAIT: Duration = Duration::from_millis(20);
 /// Batches in flight per worker thread.
-const TICKETS_PER_THREAD: usize = 4;
+const TICKETS_PER_THREAD: usize = 64;
 
 /// Runs `job` over every puzzle of `sources` on `threads` threads and writes the outcomes
 /// in input order to `out`; diagnostics go to standard error as they are written.
@@ -281,10 +298,14 @@ where
             ticket_tx.send(()).expect("ticket channel has room");
         }
         let job = &job;
+        // The latest measured time per item in nanoseconds (0: none yet).
+        let item_nanos = AtomicU64::new(0);
+        let item_nanos = &item_nanos;
         std::thread::scope(|scope| -> Result<()> {
             let reader = scope.spawn(move || -> Result<()> {
                 let mut seq = 0u64;
-                let mut batch: Vec<I> = Vec::with_capacity(batch_size);
+                let mut size = batch_size_for(None, batch_size);
+                let mut batch: Vec<I> = Vec::with_capacity(size);
                 let mut first_at = Instant::now();
                 let send = |batch: Vec<I>, seq: &mut u64| -> bool {
                     if ticket_rx.recv().is_err() {
@@ -301,13 +322,14 @@ where
                     }
                     if batch.is_empty() {
                         first_at = Instant::now();
+                        let nanos = item_nanos.load(Ordering::Relaxed);
+                        let measured = (nanos > 0).then(|| Duration::from_nanos(nanos));
+                        size = batch_size_for(measured, batch_size);
+                        batch.reserve(size);
                     }
                     batch.push(item);
-                    if batch.len() >= batch_size || first_at.elapsed() >= BATCH_WAIT {
-                        alive = send(
-                            std::mem::replace(&mut batch, Vec::with_capacity(batch_size)),
-                            &mut seq,
-                        );
+                    if batch.len() >= size || first_at.elapsed() >= BATCH_WAIT {
+                        alive = send(std::mem::take(&mut batch), &mut seq);
                     }
                     alive
                 })?;
@@ -321,7 +343,10 @@ where
                 let done_tx = done_tx.clone();
                 scope.spawn(move || {
                     for (seq, items) in batch_rx {
+                        let started = Instant::now();
                         let outcomes: Vec<Outcome> = items.iter().map(job).collect();
+                        let nanos = started.elapsed().as_nanos() / items.len().max(1) as u128;
+                        item_nanos.store((nanos as u64).max(1), Ordering::Relaxed);
                         if done_tx.send((seq, outcomes)).is_err() {
                             break;
                         }
@@ -377,4 +402,23 @@ fn progress_bar(sources: &[Source]) -> ProgressBar {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_hold_a_couple_of_milliseconds_of_work() {
+        // Nothing measured yet: one puzzle, so that slow puzzles spread at once.
+        assert_eq!(batch_size_for(None, BATCH), 1);
+        // Easy puzzles (a few microseconds each) travel in full batches.
+        assert_eq!(batch_size_for(Some(Duration::from_micros(2)), BATCH), BATCH);
+        assert_eq!(batch_size_for(Some(Duration::from_nanos(0)), BATCH), BATCH);
+        // 0.5 ms each: four per batch; a second or more: one.
+        assert_eq!(batch_size_for(Some(Duration::from_micros(500)), BATCH), 4);
+        assert_eq!(batch_size_for(Some(Duration::from_secs(2)), BATCH), 1);
+        // Never above the caller's maximum (the one-number-per-message pipelines).
+        assert_eq!(batch_size_for(Some(Duration::from_micros(1)), 1), 1);
+    }
 }
