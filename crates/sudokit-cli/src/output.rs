@@ -57,3 +57,30 @@ pub fn side_by_side(left: &Grid, right: Option<&Grid>, style: &SymbolStyle) -> S
     }
     s
 }
+
+/// The fields every per-puzzle JSON record starts with: where the puzzle came from and
+/// the puzzle as read (null when it could not be read). Commands flatten it into their
+/// records.
+#[derive(serde::Serialize)]
+pub struct RecordHead<'a> {
+    /// 1-based position among all puzzles of the run.
+    pub index: u64,
+    /// Display name of the source.
+    pub file: &'a str,
+    /// Line of the source the puzzle starts on.
+    pub line: usize,
+    /// The puzzle on one line.
+    pub puzzle: Option<String>,
+}
+
+impl<'a> RecordHead<'a> {
+    /// The head of `item`'s record.
+    pub fn new(item: &'a crate::input::Item, line: usize, puzzle: Option<String>) -> Self {
+        RecordHead {
+            index: item.index,
+            file: &item.source,
+            line,
+            puzzle,
+        }
+    }
+}

@@ -36,7 +36,7 @@ use sudokit::{Grid, format};
 use crate::cli::{AllArgs, OutputFormat};
 use crate::commands::engine::{self, JsonStats};
 use crate::input::{self, Item};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 /// Runs `sudokit all`; returns the exit code.
 pub fn run(args: AllArgs) -> Result<u8> {
@@ -97,10 +97,8 @@ struct JsonSolution<'a> {
 
 #[derive(Serialize)]
 struct JsonSummary<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     count: u64,
     complete: bool,
     error: Option<&'a str>,
@@ -329,10 +327,7 @@ impl Printer {
         out: &mut dyn Write,
     ) -> Result<()> {
         let mut text = serde_json::to_string(&JsonSummary {
-            index: item.index,
-            file: &item.source,
-            line,
-            puzzle: puzzle.map(|p| output::line(p, &self.style)),
+            head: RecordHead::new(item, line, puzzle.map(|p| output::line(p, &self.style))),
             count,
             complete,
             error,

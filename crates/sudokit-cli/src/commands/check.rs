@@ -36,7 +36,7 @@ use crate::batch::{self, Outcome, Status};
 use crate::cli::{CheckArgs, OutputFormat};
 use crate::commands::engine::{self, JsonStats};
 use crate::input::{self, Item};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 /// Runs `sudokit check`; returns the exit code.
 pub fn run(args: CheckArgs) -> Result<u8> {
@@ -78,10 +78,8 @@ struct Checker {
 
 #[derive(Serialize)]
 struct JsonRecord<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     verdict: &'static str,
     needs_guess: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,10 +101,7 @@ impl Checker {
                 return Outcome {
                     text: if self.json {
                         json(&JsonRecord {
-                            index: item.index,
-                            file: &item.source,
-                            line: e.line,
-                            puzzle: None,
+                            head: RecordHead::new(item, e.line, None),
                             verdict: Verdict::Invalid.name(),
                             needs_guess: None,
                             minimal: None,
@@ -166,10 +161,7 @@ impl Checker {
         let needs_guess = report.needs_guess.filter(|_| error.is_none());
         let text = if self.json {
             json(&JsonRecord {
-                index: item.index,
-                file: &item.source,
-                line: record.line,
-                puzzle: Some(shown),
+                head: RecordHead::new(item, record.line, Some(shown)),
                 verdict: verdict.name(),
                 needs_guess,
                 minimal: report.minimality.as_ref().map(|m| m.minimal),

@@ -35,7 +35,7 @@ use crate::batch::{self, Outcome, Status};
 use crate::cli::{CountArgs, OutputFormat};
 use crate::commands::engine::{self, JsonStats, JsonStep};
 use crate::input::{self, Item};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 /// Runs `sudokit count`; returns the exit code.
 pub fn run(args: CountArgs) -> Result<u8> {
@@ -76,10 +76,8 @@ struct Counter {
 
 #[derive(Serialize)]
 struct JsonRecord<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     count: Option<u64>,
     complete: bool,
     error: Option<&'a str>,
@@ -143,10 +141,7 @@ impl Counter {
             Err((line, column, message)) => {
                 let text = if self.json {
                     json(&JsonRecord {
-                        index: item.index,
-                        file: &item.source,
-                        line,
-                        puzzle: shown,
+                        head: RecordHead::new(item, line, shown),
                         count: None,
                         complete: false,
                         error: Some(&message),
@@ -174,10 +169,7 @@ impl Counter {
                 let geometry = puzzle.expect("a counted puzzle").geometry();
                 let text = if self.json {
                     json(&JsonRecord {
-                        index: item.index,
-                        file: &item.source,
-                        line,
-                        puzzle: shown,
+                        head: RecordHead::new(item, line, shown),
                         count: Some(count),
                         complete,
                         error: None,

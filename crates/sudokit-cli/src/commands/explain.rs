@@ -33,7 +33,7 @@ use sudokit::{Geometry, Record};
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{ExplainArgs, OutputFormat};
 use crate::input::{self, Item};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 /// A step as JSON (see the module documentation).
 #[derive(Serialize)]
@@ -138,10 +138,8 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
 
 #[derive(Serialize)]
 struct Record_<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     status: &'static str,
     error: Option<String>,
     steps: Vec<StepJson>,
@@ -186,10 +184,7 @@ fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &Symbol
     let text = match format {
         OutputFormat::Json => {
             let json = Record_ {
-                index: item.index,
-                file: &item.source,
-                line: record.line,
-                puzzle: Some(puzzle),
+                head: RecordHead::new(item, record.line, Some(puzzle)),
                 status: status.name(),
                 error: None,
                 steps: path.steps.iter().map(|st| StepJson::new(st, &g)).collect(),
@@ -250,10 +245,11 @@ pub fn refusal(
     let text = match format {
         OutputFormat::Json => {
             let json = Record_ {
-                index: item.index,
-                file: &item.source,
-                line,
-                puzzle: record.map(|r| output::line(&r.grid, &SymbolStyle::Standard)),
+                head: RecordHead::new(
+                    item,
+                    line,
+                    record.map(|r| output::line(&r.grid, &SymbolStyle::Standard)),
+                ),
                 status: status.name(),
                 error: Some(message.to_string()),
                 steps: Vec::new(),

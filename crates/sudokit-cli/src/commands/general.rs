@@ -34,7 +34,7 @@ use sudokit::{Candidates, DigitSet, Grid, Symbols};
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{EngineName, GeneralArgs, OutputFormat};
 use crate::input::{self, Item};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 /// Runs `sudokit general`; returns the exit code.
 pub fn run(args: GeneralArgs) -> Result<u8> {
@@ -71,10 +71,8 @@ struct Job {
 
 #[derive(Serialize)]
 struct JsonRecord<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     general: Option<Vec<String>>,
     fixed: Vec<String>,
     complete: bool,
@@ -160,10 +158,7 @@ impl Job {
         };
         let text = if json {
             let mut text = serde_json::to_string(&JsonRecord {
-                index: item.index,
-                file: &item.source,
-                line: record.line,
-                puzzle: Some(output::line(grid, &self.style)),
+                head: RecordHead::new(item, record.line, Some(output::line(grid, &self.style))),
                 general: general.union.as_ref().map(|u| strings(u.sets(), &symbols)),
                 fixed,
                 complete: general.complete,
@@ -229,10 +224,7 @@ impl Job {
     ) -> Outcome {
         let text = if self.format == OutputFormat::Json {
             let mut text = serde_json::to_string(&JsonRecord {
-                index: item.index,
-                file: &item.source,
-                line,
-                puzzle: grid.map(|g| output::line(g, &self.style)),
+                head: RecordHead::new(item, line, grid.map(|g| output::line(g, &self.style))),
                 general: None,
                 fixed: Vec::new(),
                 complete: false,
