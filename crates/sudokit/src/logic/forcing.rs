@@ -53,6 +53,8 @@ thread_local! {
 /// Number of distinct (cell, digit, on) potentials.
 const POTS: usize = 81 * 9 * 2;
 const NONE: u32 = u32::MAX;
+/// Words of a bitset over all potentials.
+const REACH_WORDS: usize = POTS.div_ceil(64);
 
 /// A potential: `((cell * 9 + digit - 1) << 1) | on`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -461,6 +463,10 @@ pub struct Engine {
     /// [`Engine::on_chaining`]), and where each source's sits (`NONE`: not yet).
     chains: Vec<Chained>,
     chain_of: Vec<u32>,
+    /// What static chainings reach in the current run ([`Engine::reached`]), and where
+    /// each source's sits (`NONE`: not yet).
+    reach_sets: Vec<[u64; REACH_WORDS]>,
+    reach_of: Vec<u32>,
     /// When to stop searching (the caller discards a result found after it).
     pub(crate) deadline: Option<std::time::Instant>,
 }
@@ -501,6 +507,8 @@ impl Engine {
             chain_buffers: ChainBuffers::default(),
             chains: Vec::new(),
             chain_of: vec![NONE; POTS],
+            reach_sets: Vec::new(),
+            reach_of: vec![NONE; POTS],
             deadline: None,
         }
     }
@@ -1525,6 +1533,8 @@ impl Engine {
             self.give_set(chained.on);
             self.give_set(chained.off);
         }
+        self.reach_of.fill(NONE);
+        self.reach_sets.clear();
     }
 
     /// The chaining from `p_on` on the run's grid, as an index into `chains`: computed
@@ -1595,23 +1605,110 @@ impl Engine {
 
     fn cell_chains(&mut self, cell: usize, card: u32, sink: &mut Sink) {
         let mode = self.mode;
-        let mut branches: Vec<usize> = Vec::new();
-        let mut first = None;
-        for d in board::digits(self.work.cand[cell]) {
-            let p_on = Pot::new(cell, d, true);
-            first.get_or_insert(p_on);
-            let do_double = card >= 3 && !mode.nishio && mode.dynamic;
-            let do_contradiction = mode.dynamic || mode.nishio;
-            let i = self.binary_chaining(p_on, do_double, do_contradiction, sink);
-            if !mode.nishio {
-                self.region_chainings(cell, d, i, sink);
+        let sources: Vec<Pot> = board::digits(self.work.cand[cell])
+            .map(|d| Pot::new(cell, d, true))
+            .collect();
+        let do_double = card >= 3 && !mode.nishio && mode.dynamic;
+        let do_contradiction = mode.dynamic || mode.nishio;
+        for &p_on in &sources {
+            // Static multiple chains only look for reductions: their chainings are made
+            // when a reduction may need them (`branches`).
+            if do_double || do_contradiction {
+                self.binary_chaining(p_on, do_double, do_contradiction, sink);
             }
-            branches.push(i);
+            if !mode.nishio {
+                self.region_chainings(cell, p_on.digit(), sink);
+            }
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            let source = first.expect("a cell with candidates");
-            self.common_reductions(Kind::Cell, &branches, source, Cause::Cell, sink);
+            if let Some(branches) = self.branches(&sources) {
+                self.common_reductions(Kind::Cell, &branches, sources[0], Cause::Cell, sink);
+            }
         }
+    }
+
+    /// The chainings of `sources`, the branches of one cell or region forcing chain; None
+    /// when static chains from them share no potential, so that no reduction can come
+    /// of them. Most branch sets share nothing (in the nested searches of a hard
+    /// puzzle, 99.9 %), and [`Engine::reached`] tells so without building chains.
+    fn branches(&mut self, sources: &[Pot]) -> Option<Vec<usize>> {
+        if !self.mode.dynamic && !self.mode.nishio {
+            let mut common = [u64::MAX; REACH_WORDS];
+            for &p in sources {
+                let r = self.reached(p);
+                for (c, w) in common.iter_mut().zip(&self.reach_sets[r]) {
+                    *c &= w;
+                }
+            }
+            if common.iter().all(|&w| w == 0) {
+                return None;
+            }
+        }
+        Some(sources.iter().map(|&p| self.on_chaining(p)).collect())
+    }
+
+    /// What a static chaining from `p_on` reaches (on and off potentials as one bitset,
+    /// an index into `reach_sets`), computed once per run: the visiting order and the
+    /// stop at a contradiction of [`Engine::do_chaining`], without building nodes.
+    fn reached(&mut self, p_on: Pot) -> usize {
+        let k = p_on.0 as usize;
+        if self.reach_of[k] != NONE {
+            return self.reach_of[k] as usize;
+        }
+        let mut seen = [0u64; REACH_WORDS];
+        let has =
+            |seen: &[u64; REACH_WORDS], p: Pot| seen[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
+        let mut b = std::mem::take(&mut self.chain_buffers);
+        b.pending_on.clear();
+        b.pending_off.clear();
+        seen[k / 64] |= 1 << (k % 64);
+        b.pending_on.push_back(p_on.0 as u32);
+        let empty = PotSet {
+            ids: Vec::new(),
+            list: Vec::new(),
+        };
+        'chain: loop {
+            if let Some(p) = b.pending_on.pop_front() {
+                b.off.clear();
+                self.on_to_off(Pot(p as u16), true, &mut b.off);
+                for &(pot, _) in &b.off {
+                    if has(&seen, pot.conj()) {
+                        break 'chain;
+                    }
+                    if !has(&seen, pot) {
+                        seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
+                        b.pending_off.push_back(pot.0 as u32);
+                    }
+                }
+            } else if let Some(p) = b.pending_off.pop_front() {
+                b.on.clear();
+                b.hidden.clear();
+                self.off_to_on(
+                    Pot(p as u16),
+                    true,
+                    true,
+                    false,
+                    &empty,
+                    &mut b.on,
+                    &mut b.hidden,
+                );
+                for &(pot, _, _) in &b.on {
+                    if has(&seen, pot.conj()) {
+                        break 'chain;
+                    }
+                    if !has(&seen, pot) {
+                        seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
+                        b.pending_on.push_back(pot.0 as u32);
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        self.chain_buffers = b;
+        self.reach_sets.push(seen);
+        self.reach_of[k] = (self.reach_sets.len() - 1) as u32;
+        self.reach_sets.len() - 1
     }
 
     /// Chains from `p_on` and from its conjugate: a contradiction from either decides
@@ -1765,9 +1862,9 @@ impl Engine {
         format!("{prefix}{what} Chains{suffix}")
     }
 
-    /// Region forcing chains of digit `d` from `cell` (chaining `first`): in each of its
+    /// Region forcing chains of digit `d` from `cell`: in each of its
     /// houses where `cell` is the digit's first place, what every place implies.
-    fn region_chainings(&mut self, cell: usize, d: u8, first: usize, sink: &mut Sink) {
+    fn region_chainings(&mut self, cell: usize, d: u8, sink: &mut Sink) {
         let t = board::tables();
         let [r, c, bx] = t.houses_of[cell];
         for h in [bx, r, c] {
@@ -1785,12 +1882,11 @@ impl Engine {
             if places[0] != cell {
                 continue;
             }
-            let mut branches = vec![first];
-            for &other in &places[1..] {
-                branches.push(self.on_chaining(Pot::new(other, d, true)));
+            let sources: Vec<Pot> = places.iter().map(|&x| Pot::new(x, d, true)).collect();
+            if let Some(branches) = self.branches(&sources) {
+                let source = sources[0];
+                self.common_reductions(Kind::Region, &branches, source, Cause::House(h), sink);
             }
-            let source = Pot::new(cell, d, true);
-            self.common_reductions(Kind::Region, &branches, source, Cause::House(h), sink);
         }
     }
 
