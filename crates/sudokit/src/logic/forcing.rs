@@ -950,7 +950,10 @@ impl Engine {
                 } else {
                     linked && from_off
                 };
-                if !wanted {
+                // A forcing chain from p ends on its conjugate: no search when the
+                // static links cannot get there.
+                let from = if start_on { source } else { source.conj() };
+                if !wanted || !self.reaches(m, from, from.conj()) {
                     continue;
                 }
                 let mut to_on = self.take_set();
@@ -980,6 +983,33 @@ impl Engine {
         // Nodes of this source are not needed any more (hints keep their own text).
         self.arena.nodes.truncate(mark);
         self.arena.parents.truncate(pmark);
+    }
+
+    /// Whether the links of mode `m` lead from `from` to `target` (a search without
+    /// nodes, on the `stamp` marks).
+    fn reaches(&mut self, m: usize, from: Pot, target: Pot) -> bool {
+        self.generation += 1;
+        let epoch = self.generation;
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        todo.push(from.0 as u32);
+        self.stamp[from.0 as usize] = epoch;
+        let mut found = false;
+        'search: while let Some(p) = todo.pop() {
+            for i in self.edge_range(m, Pot(p as u16)) {
+                let q = self.mode_adj[m][i].0;
+                if q == target {
+                    found = true;
+                    break 'search;
+                }
+                if self.stamp[q.0 as usize] != epoch {
+                    self.stamp[q.0 as usize] = epoch;
+                    todo.push(q.0 as u32);
+                }
+            }
+        }
+        self.todo = todo;
+        found
     }
 
     #[allow(clippy::too_many_arguments)]
