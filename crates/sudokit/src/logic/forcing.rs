@@ -549,6 +549,10 @@ impl Engine {
     fn run(&mut self, b: &Board, sink: &mut Sink) {
         self.work = b.clone();
         if self.mode.multiple || self.mode.dynamic {
+            if !self.mode.dynamic && !self.mode.nishio {
+                // The static links, for `reached`.
+                self.build_adjacency();
+            }
             self.multiple_chains(sink);
         } else {
             // One round without a rating limit: the first hints found bound the rest
@@ -1679,7 +1683,8 @@ impl Engine {
 
     /// What a static chaining from `p_on` reaches (on and off potentials as one bitset,
     /// an index into `reach_sets`), computed once per run: the visiting order and the
-    /// stop at a contradiction of [`Engine::do_chaining`], without building nodes.
+    /// stop at a contradiction of [`Engine::do_chaining`], without building nodes, over
+    /// the links [`Engine::build_adjacency`] listed for the run.
     fn reached(&mut self, p_on: Pot) -> usize {
         let k = p_on.0 as usize;
         if self.reach_of[k] != NONE {
@@ -1693,46 +1698,25 @@ impl Engine {
         b.pending_off.clear();
         seen[k / 64] |= 1 << (k % 64);
         b.pending_on.push_back(p_on.0 as u32);
-        let empty = PotSet {
-            ids: Vec::new(),
-            list: Vec::new(),
-        };
-        'chain: loop {
-            if let Some(p) = b.pending_on.pop_front() {
-                b.off.clear();
-                self.on_to_off(Pot(p as u16), true, &mut b.off);
-                for &(pot, _) in &b.off {
-                    if has(&seen, pot.conj()) {
-                        break 'chain;
-                    }
-                    if !has(&seen, pot) {
-                        seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
+        // "On" potentials first, as `do_chaining` takes them.
+        'chain: while let Some(p) = b
+            .pending_on
+            .pop_front()
+            .or_else(|| b.pending_off.pop_front())
+        {
+            for i in self.edge_range(2, Pot(p as u16)) {
+                let pot = self.mode_adj[2][i].0;
+                if has(&seen, pot.conj()) {
+                    break 'chain;
+                }
+                if !has(&seen, pot) {
+                    seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
+                    if pot.on() {
+                        b.pending_on.push_back(pot.0 as u32);
+                    } else {
                         b.pending_off.push_back(pot.0 as u32);
                     }
                 }
-            } else if let Some(p) = b.pending_off.pop_front() {
-                b.on.clear();
-                b.hidden.clear();
-                self.off_to_on(
-                    Pot(p as u16),
-                    true,
-                    true,
-                    false,
-                    &empty,
-                    &mut b.on,
-                    &mut b.hidden,
-                );
-                for &(pot, _, _) in &b.on {
-                    if has(&seen, pot.conj()) {
-                        break 'chain;
-                    }
-                    if !has(&seen, pot) {
-                        seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
-                        b.pending_on.push_back(pot.0 as u32);
-                    }
-                }
-            } else {
-                break;
             }
         }
         self.chain_buffers = b;
