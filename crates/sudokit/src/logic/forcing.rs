@@ -53,8 +53,36 @@ thread_local! {
 /// Number of distinct (cell, digit, on) potentials.
 const POTS: usize = 81 * 9 * 2;
 const NONE: u32 = u32::MAX;
-/// Words of a bitset over all potentials.
-const REACH_WORDS: usize = POTS.div_ceil(64);
+/// A set of potentials as bits (what a static chaining reaches).
+#[derive(Clone, Copy)]
+struct PotBits([u64; POTS.div_ceil(64)]);
+
+impl PotBits {
+    const EMPTY: PotBits = PotBits([0; POTS.div_ceil(64)]);
+    const ALL: PotBits = PotBits([u64::MAX; POTS.div_ceil(64)]);
+
+    fn has(&self, p: Pot) -> bool {
+        self.0[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1
+    }
+
+    /// Adds `p`; returns whether it was absent.
+    fn insert(&mut self, p: Pot) -> bool {
+        let (w, bit) = (p.0 as usize / 64, 1u64 << (p.0 % 64));
+        let absent = self.0[w] & bit == 0;
+        self.0[w] |= bit;
+        absent
+    }
+
+    fn intersect(&mut self, other: &PotBits) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
 
 /// A potential: `((cell * 9 + digit - 1) << 1) | on`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -465,7 +493,7 @@ pub struct Engine {
     chain_of: Vec<u32>,
     /// What static chainings reach in the current run ([`Engine::reached`]), and where
     /// each source's sits (`NONE`: not yet).
-    reach_sets: Vec<[u64; REACH_WORDS]>,
+    reach_sets: Vec<PotBits>,
     reach_of: Vec<u32>,
     /// When to stop searching (the caller discards a result found after it).
     pub(crate) deadline: Option<std::time::Instant>,
@@ -1667,14 +1695,12 @@ impl Engine {
     /// puzzle, 99.9 %), and [`Engine::reached`] tells so without building chains.
     fn branches(&mut self, sources: &[Pot]) -> Option<Vec<usize>> {
         if !self.mode.dynamic && !self.mode.nishio {
-            let mut common = [u64::MAX; REACH_WORDS];
+            let mut common = PotBits::ALL;
             for &p in sources {
                 let r = self.reached(p);
-                for (c, w) in common.iter_mut().zip(&self.reach_sets[r]) {
-                    *c &= w;
-                }
+                common.intersect(&self.reach_sets[r]);
             }
-            if common.iter().all(|&w| w == 0) {
+            if common.is_empty() {
                 return None;
             }
         }
@@ -1690,13 +1716,11 @@ impl Engine {
         if self.reach_of[k] != NONE {
             return self.reach_of[k] as usize;
         }
-        let mut seen = [0u64; REACH_WORDS];
-        let has =
-            |seen: &[u64; REACH_WORDS], p: Pot| seen[p.0 as usize / 64] >> (p.0 % 64) & 1 == 1;
+        let mut seen = PotBits::EMPTY;
+        seen.insert(p_on);
         let mut b = std::mem::take(&mut self.chain_buffers);
         b.pending_on.clear();
         b.pending_off.clear();
-        seen[k / 64] |= 1 << (k % 64);
         b.pending_on.push_back(p_on.0 as u32);
         // "On" potentials first, as `do_chaining` takes them.
         'chain: while let Some(p) = b
@@ -1706,11 +1730,10 @@ impl Engine {
         {
             for i in self.edge_range(2, Pot(p as u16)) {
                 let pot = self.mode_adj[2][i].0;
-                if has(&seen, pot.conj()) {
+                if seen.has(pot.conj()) {
                     break 'chain;
                 }
-                if !has(&seen, pot) {
-                    seen[pot.0 as usize / 64] |= 1 << (pot.0 % 64);
+                if seen.insert(pot) {
                     if pot.on() {
                         b.pending_on.push_back(pot.0 as u32);
                     } else {
