@@ -1488,9 +1488,9 @@ impl Engine {
     /// SE `doChaining`: completes `to_on`/`to_off` from their contents; returns the two
     /// nodes of a contradiction (on, off) if one appears.
     fn do_chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
-        // Only dynamic chains change the work grid and read the saved one (hidden
-        // parents, nested rules); static ones skip the two copies.
-        let dynamic = self.mode.dynamic || self.mode.level > 0;
+        // Only dynamic chains (nested ones included) change the work grid and read the
+        // saved one (hidden parents, nested rules); static ones skip the two copies.
+        let dynamic = self.mode.dynamic;
         if dynamic {
             self.save = self.work.clone();
         }
