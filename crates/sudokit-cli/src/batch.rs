@@ -150,6 +150,10 @@ const BATCH: usize = 256;
 /// that easy puzzles travel 256 at a time and slow ones (hard ratings, 25x25 grids) one
 /// at a time and every thread gets its share, however short the file.
 const BATCH_WORK: Duration = Duration::from_millis(2);
+/// A batch is sent early when its first item waited this long (slow producers).
+const BATCH_WAIT: Duration = Duration::from_millis(20);
+/// Batches in flight per worker thread.
+const TICKETS_PER_THREAD: usize = 64;
 
 /// Puzzles per batch when each takes `per_item` (none measured yet: one), at most `max`.
 fn batch_size_for(per_item: Option<Duration>, max: usize) -> usize {
@@ -161,10 +165,6 @@ fn batch_size_for(per_item: Option<Duration>, max: usize) -> usize {
         }
     }
 }
-/// A batch is sent early when its first item waited this long (slow producers).
-const BATCH_WAIT: Duration = Duration::from_millis(20);
-/// Batches in flight per worker thread.
-const TICKETS_PER_THREAD: usize = 64;
 
 /// Runs `job` over every puzzle of `sources` on `threads` threads and writes the outcomes
 /// in input order to `out`; diagnostics go to standard error as they are written.
