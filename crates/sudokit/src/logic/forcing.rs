@@ -398,6 +398,10 @@ pub struct Hint {
     /// Rule parents against an outer grid (for nesting): candidates the hint relies on
     /// having been removed.
     pub rule_parents: Vec<Pot>,
+    /// SE's `FullChain` identity of a nested hint: its targets and the potentials of
+    /// each target's chain in breadth-first order, hashed. Nested complexity counts
+    /// hints with equal chains once.
+    chain_key: u64,
 }
 
 /// Public mirror of [`Kind`] kept in hints.
@@ -806,31 +810,72 @@ impl Engine {
         count
     }
 
-    /// Distinct nested hints among the ancestors of the targets: their complexity sum.
+    /// SE `getNestedComplexity`: the complexity sum of the nested hints among the
+    /// ancestors of each target, counting hints with equal chains once. Each target's
+    /// ancestors are walked on their own: a potential both branches reach is a
+    /// different node in each, possibly with a different nested hint.
     fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
         if self.nested.is_empty() {
             return 0;
         }
-        let mut seen: Vec<u32> = Vec::new();
-        self.generation += 1;
-        let epoch = self.generation;
-        let mut todo: Vec<u32> = targets.to_vec();
-        // Visit every node reachable (by node identity through potentials).
-        while let Some(n) = todo.pop() {
-            let p = self.arena.pot(n).0 as usize;
-            if self.stamp[p] == epoch {
-                continue;
+        let mut seen: Vec<u64> = Vec::new();
+        let mut sum = 0;
+        let mut todo = std::mem::take(&mut self.todo);
+        for &target in targets {
+            self.generation += 1;
+            let epoch = self.generation;
+            todo.clear();
+            todo.push(target);
+            while let Some(n) = todo.pop() {
+                let p = self.arena.pot(n).0 as usize;
+                if self.stamp[p] == epoch {
+                    continue;
+                }
+                self.stamp[p] = epoch;
+                let nested = self.arena.nodes[n as usize].nested;
+                if nested != NONE {
+                    let hint = &self.nested[nested as usize];
+                    if !seen.contains(&hint.chain_key) {
+                        seen.push(hint.chain_key);
+                        sum += hint.complexity;
+                    }
+                }
+                todo.extend_from_slice(self.arena.parents(n));
             }
-            self.stamp[p] = epoch;
-            let nested = self.arena.nodes[n as usize].nested;
-            if nested != NONE && !seen.contains(&nested) {
-                seen.push(nested);
-            }
-            todo.extend_from_slice(self.arena.parents(n));
         }
-        seen.iter()
-            .map(|&i| self.nested[i as usize].complexity)
-            .sum()
+        self.todo = todo;
+        sum
+    }
+
+    /// The [`Hint::chain_key`] of a hint with these targets: each target's chain in
+    /// SE's `getChain` order (breadth first, first node of each potential), hashed.
+    fn chain_key(&mut self, targets: &[u32]) -> u64 {
+        const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mix = |h: u64, v: u64| (h.rotate_left(5) ^ v).wrapping_mul(MULTIPLIER);
+        let mut hash = 0u64;
+        let mut level: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        for &target in targets {
+            self.generation += 1;
+            let epoch = self.generation;
+            hash = mix(hash, u64::MAX);
+            level.clear();
+            level.push(target);
+            while !level.is_empty() {
+                next.clear();
+                for &n in &level {
+                    let p = self.arena.pot(n).0 as usize;
+                    if self.stamp[p] == epoch {
+                        continue;
+                    }
+                    self.stamp[p] = epoch;
+                    hash = mix(hash, p as u64);
+                    next.extend_from_slice(self.arena.parents(n));
+                }
+                std::mem::swap(&mut level, &mut next);
+            }
+        }
+        hash
     }
 
     // ---------------------------------------------------------------- unary chains
@@ -1374,6 +1419,7 @@ impl Engine {
             name: name.to_string(),
             technique,
             rule_parents: Vec::new(),
+            chain_key: 0,
         };
         self.offer(sink, hint, &[dst], Cause::None);
     }
@@ -1423,6 +1469,7 @@ impl Engine {
             name: name.to_string(),
             technique,
             rule_parents: Vec::new(),
+            chain_key: 0,
         };
         self.offer(sink, hint, &[target], Cause::None);
     }
@@ -1455,6 +1502,7 @@ impl Engine {
                 let parents = self.rule_parents(targets, source_cause);
                 if !parents.is_empty() {
                     hint.rule_parents = parents;
+                    hint.chain_key = self.chain_key(targets);
                     list.push(hint);
                 }
             }
@@ -1876,6 +1924,7 @@ impl Engine {
             name,
             technique,
             rule_parents: Vec::new(),
+            chain_key: 0,
         };
         self.offer(sink, hint, &[dst_on, dst_off], Cause::None);
     }
@@ -1987,6 +2036,7 @@ impl Engine {
             name,
             technique,
             rule_parents: Vec::new(),
+            chain_key: 0,
         };
         self.offer(sink, hint, targets, source_cause);
     }

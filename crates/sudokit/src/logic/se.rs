@@ -508,6 +508,21 @@ mod tests {
     }
 
     #[test]
+    fn nested_complexity_walks_each_branch_as_sudoku_explainer_does() {
+        // Also from the forum's SE 11.0+ list. On its path, branches of nested
+        // double-forcing and cell chains reach a candidate through different nested
+        // hints. SE walks each branch's ancestors on its own (`getNestedComplexity`),
+        // so both count; walking the branches together counted one, and the puzzle
+        // rated 10.7.
+        let s = state(
+            "98.76.5..7....5.9...5......8..4....3.4..7......7..64..2...1......92.861...8...9..",
+        );
+        let r = rate(&s, &Options::default());
+        assert!(r.solved);
+        assert!(r.er >= 110, "{}", r.er);
+    }
+
+    #[test]
     fn a_passed_deadline_stops_rating() {
         let s = state(
             "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492",
