@@ -471,14 +471,12 @@ pub struct Engine {
     todo: Vec<u32>,
     /// Rating bound of the current deepening round.
     limit: u16,
-    /// Static implications of the work grid (unary chains): edges per potential, in
-    /// SE's order, with whether each is a cell-rule (Y) edge.
-    adj_start: Vec<u32>,
-    adj: Vec<(Pot, Cause, bool)>,
-    /// The same implications filtered per mode (0: X only, 1: Y only, 2: both), so
-    /// the searches iterate slices without filtering.
+    /// Static implications of the work grid per mode (0: X only, 1: Y only, 2: both),
+    /// in SE's order, so the searches iterate slices without filtering.
     mode_start: [Vec<u32>; 3],
     mode_adj: [Vec<(Pot, Cause)>; 3],
+    /// Scratch for the off → on links of [`Engine::build_adjacency`].
+    adj_on: Vec<(Pot, Cause, Range<u32>)>,
     scratch_a: Vec<u32>,
     scratch_b: Vec<u32>,
     scratch_e: Vec<u32>,
@@ -525,8 +523,7 @@ impl Engine {
             reach_generation: 0,
             todo: Vec::new(),
             limit: u16::MAX,
-            adj_start: vec![0; POTS + 1],
-            adj: Vec::new(),
+            adj_on: Vec::new(),
             mode_start: [vec![0; POTS + 1], vec![0; POTS + 1], vec![0; POTS + 1]],
             mode_adj: [Vec::new(), Vec::new(), Vec::new()],
             scratch_a: Vec::new(),
@@ -583,13 +580,13 @@ impl Engine {
         if self.mode.multiple || self.mode.dynamic {
             if !self.mode.dynamic && !self.mode.nishio {
                 // The static links, for `reached`.
-                self.build_adjacency();
+                self.build_adjacency(false);
             }
             self.multiple_chains(sink);
         } else {
             // One round without a rating limit: the first hints found bound the rest
             // of the search (rounds of increasing limits were tried and cost more).
-            self.build_adjacency();
+            self.build_adjacency(true);
             let rounds: &[u16] = &[u16::MAX];
             for &limit in rounds {
                 self.limit = limit;
@@ -631,69 +628,63 @@ impl Engine {
 
     // ---------------------------------------------------------------- rules
 
-    /// Precomputes the implications of every potential on the (static) work grid:
-    /// on → off with both rules, off → on with both rules, each edge marked with its
-    /// rule so a mode can skip the ones it does not use.
-    fn build_adjacency(&mut self) {
-        let mut tmp_off = Vec::new();
-        let mut tmp_on = Vec::new();
+    /// Builds the static implications of the work grid in SE's order: every link in
+    /// mode 2 (X and Y), and with `split` also the X-only (0) and Y-only (1) subsets
+    /// that unary chains search. Static multiple chains need mode 2 alone.
+    fn build_adjacency(&mut self, split: bool) {
+        let mut all = std::mem::take(&mut self.mode_adj[2]);
+        let mut tmp_on = std::mem::take(&mut self.adj_on);
         let mut no_parents = Vec::new();
         let empty = PotSet {
             ids: Vec::new(),
             list: Vec::new(),
         };
-        self.adj.clear();
+        all.clear();
         for key in 0..POTS {
-            self.adj_start[key] = self.adj.len() as u32;
+            self.mode_start[2][key] = all.len() as u32;
             let p = Pot(key as u16);
             if !self.work.has(p.cell(), p.digit()) {
                 continue;
             }
             if p.on() {
-                tmp_off.clear();
-                self.on_to_off(p, true, &mut tmp_off);
-                for &(q, cause) in &tmp_off {
-                    self.adj.push((q, cause, cause == Cause::Cell));
-                }
+                self.on_to_off(p, true, &mut all);
             } else {
                 tmp_on.clear();
                 self.off_to_on(p, true, true, false, &empty, &mut tmp_on, &mut no_parents);
-                for (q, cause, _) in tmp_on.drain(..) {
-                    self.adj.push((q, cause, cause == Cause::Cell));
-                }
+                all.extend(tmp_on.iter().map(|&(q, cause, _)| (q, cause)));
             }
         }
-        self.adj_start[POTS] = self.adj.len() as u32;
-        for (m, (y, x)) in [(false, true), (true, false), (true, true)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut list = std::mem::take(&mut self.mode_adj[m]);
-            list.clear();
-            for key in 0..POTS {
-                self.mode_start[m][key] = list.len() as u32;
-                let p = Pot(key as u16);
-                let (a, b) = (
-                    self.adj_start[key] as usize,
-                    self.adj_start[key + 1] as usize,
-                );
-                for &(q, cause, cell_rule) in &self.adj[a..b] {
-                    // On → off: house edges always, cell edges with Y-links. Off → on:
-                    // cell edges with Y-links, house edges with X-links (forcing
-                    // chains always use X-links: mode 2 or 0).
-                    let keep = if p.on() {
-                        !cell_rule || y
-                    } else {
-                        (cell_rule && y) || (!cell_rule && x)
-                    };
-                    if keep {
-                        list.push((q, cause));
-                    }
+        self.mode_start[2][POTS] = all.len() as u32;
+        if split {
+            for (m, y, x) in [(0, false, true), (1, true, false)] {
+                let mut list = std::mem::take(&mut self.mode_adj[m]);
+                list.clear();
+                for key in 0..POTS {
+                    self.mode_start[m][key] = list.len() as u32;
+                    let on = Pot(key as u16).on();
+                    let (a, b) = (
+                        self.mode_start[2][key] as usize,
+                        self.mode_start[2][key + 1] as usize,
+                    );
+                    // On → off: house links always, cell links with Y-links. Off → on:
+                    // cell links with Y-links, house links with X-links.
+                    list.extend(all[a..b].iter().filter(|&&(_, cause)| {
+                        let cell_rule = cause == Cause::Cell;
+                        if on {
+                            !cell_rule || y
+                        } else if cell_rule {
+                            y
+                        } else {
+                            x
+                        }
+                    }));
                 }
+                self.mode_start[m][POTS] = list.len() as u32;
+                self.mode_adj[m] = list;
             }
-            self.mode_start[m][POTS] = list.len() as u32;
-            self.mode_adj[m] = list;
         }
+        self.mode_adj[2] = all;
+        self.adj_on = tmp_on;
     }
 
     /// Off-potentials implied by an on-potential (SE `getOnToOff`): other digits of the
@@ -2241,7 +2232,7 @@ mod tests {
             let b = Board::from_state(&state(p));
             let mut e = Engine::new(Mode::UNARY);
             e.work = b.clone();
-            e.build_adjacency();
+            e.build_adjacency(true);
             for m in 0..3 {
                 for k in 0..POTS {
                     let a = Pot(k as u16);
