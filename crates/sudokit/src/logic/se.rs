@@ -306,6 +306,10 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
     };
     // Region order of SE producers: boxes (18-26), columns (9-17), rows (0-8).
     let se_order = (18..27).chain(9..18).chain(0..9);
+    // Hints with no removed candidate among their rule parents are not used, so
+    // patterns that cannot have one are skipped before they are built.
+    let gone: [board::CellSet; 9] = std::array::from_fn(|i| save.dcells[i] & !work.dcells[i]);
+    let gone_any = gone.iter().fold(0, |a, &g| a | g);
     match rule {
         0 => {
             // Locking: (box, column), (box, row), (column, box), (row, box).
@@ -347,7 +351,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
         }
         1 => {
             for h in se_order {
-                if empty(h) <= 4 {
+                if gone_any & t.house[h] == 0 || empty(h) <= 4 {
                     continue;
                 }
                 for a in 1..=9u8 {
@@ -355,6 +359,9 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                         let pa = work.digit(a) & t.house[h];
                         let pb = work.digit(b) & t.house[h];
                         if pa == 0 || pb == 0 || board::count(pa | pb) != 2 {
+                            continue;
+                        }
+                        if (gone[a as usize - 1] | gone[b as usize - 1]) & t.house[h] == 0 {
                             continue;
                         }
                         let keep = (1u16 << (a - 1)) | (1 << (b - 1));
@@ -391,6 +398,9 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                         let (ci, cj) = (cells[i] as usize, cells[j] as usize);
                         let (a, b) = (work.cand[ci], work.cand[cj]);
                         if a == 0 || b == 0 || (a | b).count_ones() != 2 {
+                            continue;
+                        }
+                        if save.cand[ci] == a && save.cand[cj] == b {
                             continue;
                         }
                         let union = a | b;
@@ -432,6 +442,9 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                                 continue;
                             }
                             let (bi, bj) = (base.start + i, base.start + j);
+                            if gone[d as usize - 1] & (t.house[bi] | t.house[bj]) == 0 {
+                                continue;
+                            }
                             let pi = work.digit(d) & t.house[bi];
                             let pj = work.digit(d) & t.house[bj];
                             // A base line's places lie in as many cover lines.
