@@ -84,6 +84,138 @@ impl PotBits {
     }
 }
 
+/// Which potentials lead to their own conjugate over a set of static links: the
+/// necessary condition for a unary forcing chain from them, answered for every
+/// potential at once (strongly connected components, then reach bitsets over the
+/// condensation, on compact indices) instead of one search per source.
+#[derive(Default)]
+struct ConjugateReach {
+    /// Whether each potential (by key) reaches its conjugate.
+    reaches: Vec<bool>,
+    // Buffers, kept across calls.
+    compact: Vec<u32>,
+    nodes: Vec<Pot>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    component: Vec<u32>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    members: Vec<u32>,
+    bits: Vec<u64>,
+}
+
+impl ConjugateReach {
+    /// Computes [`ConjugateReach::reaches`] for the links `adj` (those of key `k` at
+    /// `adj[start[k]..start[k + 1]]`) among the potentials `present` says exist.
+    fn compute(&mut self, start: &[u32], adj: &[(Pot, Cause)], present: impl Fn(Pot) -> bool) {
+        const NEW: u32 = u32::MAX;
+        self.nodes.clear();
+        self.compact.clear();
+        self.compact.resize(POTS, NEW);
+        for key in 0..POTS {
+            let p = Pot(key as u16);
+            if present(p) {
+                self.compact[key] = self.nodes.len() as u32;
+                self.nodes.push(p);
+            }
+        }
+        let n = self.nodes.len();
+        let words = n.div_ceil(64);
+        let links = |v: u32, nodes: &[Pot]| {
+            let k = nodes[v as usize].0 as usize;
+            start[k]..start[k + 1]
+        };
+        self.index.clear();
+        self.index.resize(n, NEW);
+        self.low.clear();
+        self.low.resize(n, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(n, false);
+        self.component.clear();
+        self.component.resize(n, NEW);
+        self.bits.clear();
+        self.stack.clear();
+        self.calls.clear();
+        let mut counter = 0;
+        let mut components = 0u32;
+        // Tarjan's algorithm, iterative. A component completes after every component
+        // it links to, so its reach set is finished when it completes.
+        for root in 0..n as u32 {
+            if self.index[root as usize] != NEW {
+                continue;
+            }
+            self.index[root as usize] = counter;
+            self.low[root as usize] = counter;
+            counter += 1;
+            self.stack.push(root);
+            self.on_stack[root as usize] = true;
+            self.calls.push((root, links(root, &self.nodes).start));
+            while let Some(&(v, next)) = self.calls.last() {
+                if next < links(v, &self.nodes).end {
+                    self.calls.last_mut().expect("a call").1 = next + 1;
+                    let w = self.compact[adj[next as usize].0.0 as usize];
+                    if self.index[w as usize] == NEW {
+                        self.index[w as usize] = counter;
+                        self.low[w as usize] = counter;
+                        counter += 1;
+                        self.stack.push(w);
+                        self.on_stack[w as usize] = true;
+                        self.calls.push((w, links(w, &self.nodes).start));
+                    } else if self.on_stack[w as usize] {
+                        self.low[v as usize] = self.low[v as usize].min(self.index[w as usize]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if let Some(&(u, _)) = self.calls.last() {
+                    self.low[u as usize] = self.low[u as usize].min(self.low[v as usize]);
+                }
+                if self.low[v as usize] != self.index[v as usize] {
+                    continue;
+                }
+                let c = components;
+                components += 1;
+                let base = self.bits.len();
+                self.bits.resize(base + words, 0);
+                self.members.clear();
+                loop {
+                    let w = self.stack.pop().expect("tarjan stack");
+                    self.on_stack[w as usize] = false;
+                    self.component[w as usize] = c;
+                    self.bits[base + w as usize / 64] |= 1 << (w % 64);
+                    self.members.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                for &w in &self.members {
+                    for i in links(w, &self.nodes) {
+                        let x = self.compact[adj[i as usize].0.0 as usize];
+                        let d = self.component[x as usize];
+                        if d != c {
+                            let from = d as usize * words;
+                            for j in 0..words {
+                                self.bits[base + j] |= self.bits[from + j];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.reaches.clear();
+        self.reaches.resize(POTS, false);
+        for (v, &p) in self.nodes.iter().enumerate() {
+            let target = self.compact[p.conj().0 as usize];
+            if target != NEW {
+                let c = self.component[v] as usize;
+                self.reaches[p.0 as usize] =
+                    self.bits[c * words + target as usize / 64] >> (target % 64) & 1 == 1;
+            }
+        }
+    }
+}
+
 /// A potential: `((cell * 9 + digit - 1) << 1) | on`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pot(pub u16);
@@ -477,6 +609,10 @@ pub struct Engine {
     mode_adj: [Vec<(Pot, Cause)>; 3],
     /// Scratch for the off → on links of [`Engine::build_adjacency`].
     adj_on: Vec<(Pot, Cause, Range<u32>)>,
+    /// Per mode, which potentials the static links lead to their conjugate, and
+    /// whether that is computed for the current links (see [`Engine::reaches_conjugate`]).
+    conjugate_reach: [ConjugateReach; 3],
+    conjugate_reach_ready: [bool; 3],
     scratch_a: Vec<u32>,
     scratch_b: Vec<u32>,
     scratch_e: Vec<u32>,
@@ -524,6 +660,8 @@ impl Engine {
             todo: Vec::new(),
             limit: u16::MAX,
             adj_on: Vec::new(),
+            conjugate_reach: Default::default(),
+            conjugate_reach_ready: [false; 3],
             mode_start: [vec![0; POTS + 1], vec![0; POTS + 1], vec![0; POTS + 1]],
             mode_adj: [Vec::new(), Vec::new(), Vec::new()],
             scratch_a: Vec::new(),
@@ -685,6 +823,20 @@ impl Engine {
         }
         self.mode_adj[2] = all;
         self.adj_on = tmp_on;
+        self.conjugate_reach_ready = [false; 3];
+    }
+
+    /// Whether the links of mode `m` lead from `p` to its conjugate, answered for every
+    /// potential at once on first use ([`ConjugateReach`]).
+    fn reaches_conjugate(&mut self, m: usize, p: Pot) -> bool {
+        if !self.conjugate_reach_ready[m] {
+            let work = &self.work;
+            self.conjugate_reach[m].compute(&self.mode_start[m], &self.mode_adj[m], |q| {
+                work.has(q.cell(), q.digit())
+            });
+            self.conjugate_reach_ready[m] = true;
+        }
+        self.conjugate_reach[m].reaches[p.0 as usize]
     }
 
     /// Off-potentials implied by an on-potential (SE `getOnToOff`): other digits of the
@@ -1019,9 +1171,19 @@ impl Engine {
                     linked && from_off
                 };
                 // A forcing chain from p ends on its conjugate: no search when the
-                // static links cannot get there.
+                // static links cannot get there. Every source asks at the top level,
+                // so all are answered at once; nested searches ask for the few
+                // `useful` sources, one search each.
                 let from = if start_on { source } else { source.conj() };
-                if !wanted || !self.reaches(m, from, from.conj()) {
+                if !wanted {
+                    continue;
+                }
+                let reachable = if useful.is_none() {
+                    self.reaches_conjugate(m, from)
+                } else {
+                    self.reaches(m, from, from.conj())
+                };
+                if !reachable {
                     continue;
                 }
                 let mut to_on = self.take_set();
@@ -2243,6 +2405,33 @@ mod tests {
                         assert_eq!(rule(back.expect("link").1), rule(cause));
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn conjugate_reach_agrees_with_one_search_per_source() {
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            let mut e = Engine::new(Mode::UNARY);
+            e.work = b.clone();
+            e.build_adjacency(true);
+            for m in 0..3 {
+                let mut some = false;
+                for k in 0..POTS {
+                    let a = Pot(k as u16);
+                    if !b.has(a.cell(), a.digit()) {
+                        continue;
+                    }
+                    let each = e.reaches(m, a, a.conj());
+                    assert_eq!(e.reaches_conjugate(m, a), each, "{a:?} in mode {m}");
+                    some |= each;
+                }
+                // (Y-links alone never lead to a conjugate: no forcing Y-chains.)
+                assert!(
+                    some || m == 1,
+                    "no potential reaches its conjugate in mode {m}"
+                );
             }
         }
     }
