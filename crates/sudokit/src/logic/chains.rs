@@ -6,7 +6,10 @@
 //! places of a digit in a house, or the two digits of a bivalue cell. A weak link (`-`)
 //! joins two nodes that cannot both be true: one digit in cells that see each other, or
 //! two digits of one cell. A chain that starts and ends with strong links proves that
-//! one of its ends is true, so a candidate that conflicts with both ends goes.
+//! one of its ends is true, so a candidate that conflicts with both ends goes. When the
+//! two ends are also weakly linked, the chain closes into a continuous nice loop: every
+//! weak link of the loop then holds exactly one true node, so what conflicts with both
+//! nodes of any weak link goes (AIC and grouped searches).
 //!
 //! Search: breadth-first from every start node, so the shortest chain of each kind is
 //! found; among equal lengths the first start (cell order, then digit) wins.
@@ -221,6 +224,24 @@ fn search(b: &Board, g: &Graph, kind: Kind, found: &mut Vec<(usize, Step)>) {
                     if d + 1 < 4 {
                         continue;
                     }
+                    let loops = matches!(kind, Kind::Aic | Kind::Grouped);
+                    if loops && g.weak[m as usize].contains(&(start as u32)) {
+                        let path = collect_path(&parent, ns);
+                        let elims = loop_eliminations(b, g, &path);
+                        if !elims.is_empty() {
+                            let len = path.len() + 1;
+                            best_len = best_len.min(len + 2);
+                            let mut st = make_step(g, kind, &path, elims);
+                            st.technique = Technique::ContinuousNiceLoop;
+                            // The loop closes on its first node, by a weak link.
+                            let first = st.chain[0].clone();
+                            st.chain.push(first);
+                            st.strong.push(false);
+                            st.rating = 66 + super::forcing::length_increment(len as u32);
+                            found.push((len, st));
+                        }
+                        continue;
+                    }
                     if (kind == Kind::XY || kind == Kind::RemotePair) && x.digit != z.digit {
                         continue;
                     }
@@ -249,6 +270,28 @@ fn search(b: &Board, g: &Graph, kind: Kind, found: &mut Vec<(usize, Step)>) {
             }
         }
     }
+}
+
+/// Eliminations of a continuous nice loop: `path` runs from its first node by a strong
+/// link, alternating, to its last node by a strong link, and the last node is weakly
+/// linked to the first. Each weak link (the closing one too) then joins two nodes of
+/// which exactly one is true; candidates in the loop are kept.
+fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
+    let node = |i: usize| g.nodes[path[i % path.len()] as usize / 2];
+    let mut out: Vec<(usize, u8)> = Vec::new();
+    // Weak links join nodes 1-2, 3-4, ..., and the last node to the first.
+    for i in (1..path.len()).step_by(2) {
+        for e in eliminations(b, node(i), node(i + 1)) {
+            let in_loop = (0..path.len()).any(|k| {
+                let n = node(k);
+                n.digit == e.1 && n.cells >> e.0 & 1 == 1
+            });
+            if !in_loop && !out.contains(&e) {
+                out.push(e);
+            }
+        }
+    }
+    out
 }
 
 fn on_path(parent: &[u32], mut st: u32, node: u32) -> bool {
@@ -324,6 +367,34 @@ fn make_step(g: &Graph, kind: Kind, path: &[u32], elims: Vec<(usize, u8)>) -> St
 mod tests {
     use super::*;
     use crate::logic::testing::{SAMPLES, check_sound, state};
+
+    #[test]
+    fn finds_the_continuous_loop_of_carculs_nice_loop_exercise_4() {
+        // Mike Barker's solution to Carcul's "Nice loop Exercise #4" (Sudoku Players'
+        // Forums) lists the continuous loop r1c6=1=r1c8-1-r9c8=1=r9c6-1-r1c6 with the
+        // elimination r2c8<>1, saying he does not show all of the exclusions: the
+        // loop's weak links in columns 8 and 6 also take r8c8, r2c6 and r8c6 (the
+        // post reaches r8c6<>1 by another loop). Every step is checked against the
+        // solution.
+        let p = "23.54.9.894......318.9...4..54.1.89..938.45.182179536431.4...8.46......957.2..4.6";
+        let b = Board::from_state(&state(p));
+        let mut loops = Vec::new();
+        find(&b, Kind::Aic, &mut |st| {
+            check_sound(p, &st);
+            if st.technique == Technique::ContinuousNiceLoop {
+                loops.push(st);
+            }
+            true
+        });
+        let x_loop = loops
+            .iter()
+            .find(|st| st.digits == [1] && st.chain.len() == 5)
+            .expect("the 1-loop");
+        // Cells are numbered from 0 (r2c8 = 1 * 9 + 7).
+        let mut elims = x_loop.eliminations.clone();
+        elims.sort_unstable();
+        assert_eq!(elims, vec![(14, 1), (16, 1), (68, 1), (70, 1)]);
+    }
 
     #[test]
     fn chains_are_sound_on_samples() {

@@ -164,6 +164,7 @@ techniques! {
     XYChain => "xy-chain", "XY-Chain", 260, Unfair;
     Aic => "aic", "Alternating Inference Chain", 280, Unfair;
     GroupedAic => "grouped-aic", "Grouped AIC", 300, Unfair;
+    ContinuousNiceLoop => "continuous-nice-loop", "Continuous Nice Loop", 280, Unfair;
     XCycle => "x-cycle", "Bidirectional X-Cycle", 260, Unfair;
     YCycle => "y-cycle", "Bidirectional Y-Cycle", 260, Unfair;
     XYCycle => "xy-cycle", "Bidirectional Cycle", 280, Unfair;
