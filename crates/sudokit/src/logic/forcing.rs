@@ -2387,14 +2387,20 @@ mod tests {
         assert_eq!(length_increment(27), 6);
     }
 
+    /// A unary engine on a sample with its static links built, and the sample's board.
+    fn linked_engine(p: &str) -> (Board, Engine) {
+        let b = Board::from_state(&state(p));
+        let mut e = Engine::new(Mode::UNARY);
+        e.work = b.clone();
+        e.build_adjacency(true);
+        (b, e)
+    }
+
     #[test]
     fn links_come_in_contrapositive_pairs() {
         // The searches rely on it: a -> b in a mode exactly when !b -> !a.
         for p in SAMPLES {
-            let b = Board::from_state(&state(p));
-            let mut e = Engine::new(Mode::UNARY);
-            e.work = b.clone();
-            e.build_adjacency(true);
+            let (_, e) = linked_engine(p);
             for m in 0..3 {
                 for k in 0..POTS {
                     let a = Pot(k as u16);
@@ -2412,10 +2418,7 @@ mod tests {
     #[test]
     fn conjugate_reach_agrees_with_one_search_per_source() {
         for p in SAMPLES {
-            let b = Board::from_state(&state(p));
-            let mut e = Engine::new(Mode::UNARY);
-            e.work = b.clone();
-            e.build_adjacency(true);
+            let (b, mut e) = linked_engine(p);
             for m in 0..3 {
                 let mut some = false;
                 for k in 0..POTS {
