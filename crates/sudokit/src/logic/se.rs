@@ -505,17 +505,22 @@ mod tests {
         assert!(r.er <= 23, "{}", r.er);
     }
 
+    /// The SE rating of a puzzle, which must be solved by SE's techniques.
+    fn rated_solved(puzzle: &str) -> Rated {
+        let r = rate(&state(puzzle), &Options::default());
+        assert!(r.solved, "{puzzle}");
+        r
+    }
+
     #[test]
     fn a_puzzle_from_the_forums_se_11_list_rates_11_with_nested_chains() {
         // From `puzzles5_forum_hardest_1905_11+`, the forum's list of puzzles Sudoku
         // Explainer rates 11.0 or more. Its path goes through nested dynamic chains
         // (levels 3 and 4: the nested-hint cache and shared chainings); debug builds
         // check every step against the solution.
-        let s = state(
+        let r = rated_solved(
             "98765....6....85....4......3..8..9...7...9.......3..2.1...8.6...6.1...52.4...6...",
         );
-        let r = rate(&s, &Options::default());
-        assert!(r.solved);
         assert!(r.er >= 110, "{}", r.er);
         assert!(r.steps.iter().any(|st| st.rating >= 100));
     }
@@ -527,11 +532,9 @@ mod tests {
         // hints. SE walks each branch's ancestors on its own (`getNestedComplexity`),
         // so both count; walking the branches together counted one, and the puzzle
         // rated 10.7.
-        let s = state(
+        let r = rated_solved(
             "98.76.5..7....5.9...5......8..4....3.4..7......7..64..2...1......92.861...8...9..",
         );
-        let r = rate(&s, &Options::default());
-        assert!(r.solved);
         assert!(r.er >= 110, "{}", r.er);
     }
 
