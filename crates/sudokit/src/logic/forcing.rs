@@ -145,23 +145,15 @@ impl ConjugateReach {
             if self.index[root as usize] != NEW {
                 continue;
             }
-            self.index[root as usize] = counter;
-            self.low[root as usize] = counter;
-            counter += 1;
-            self.stack.push(root);
-            self.on_stack[root as usize] = true;
-            self.calls.push((root, links(root, &self.nodes).start));
+            let first = links(root, &self.nodes).start;
+            self.open(root, first, &mut counter);
             while let Some(&(v, next)) = self.calls.last() {
                 if next < links(v, &self.nodes).end {
                     self.calls.last_mut().expect("a call").1 = next + 1;
                     let w = self.compact[adj[next as usize].0.0 as usize];
                     if self.index[w as usize] == NEW {
-                        self.index[w as usize] = counter;
-                        self.low[w as usize] = counter;
-                        counter += 1;
-                        self.stack.push(w);
-                        self.on_stack[w as usize] = true;
-                        self.calls.push((w, links(w, &self.nodes).start));
+                        let first = links(w, &self.nodes).start;
+                        self.open(w, first, &mut counter);
                     } else if self.on_stack[w as usize] {
                         self.low[v as usize] = self.low[v as usize].min(self.index[w as usize]);
                     }
@@ -213,6 +205,17 @@ impl ConjugateReach {
                     self.bits[c * words + target as usize / 64] >> (target % 64) & 1 == 1;
             }
         }
+    }
+
+    /// Tarjan's visit of `v`: numbers it, stacks it, and opens a call at its first
+    /// link (`first`, an index into the links).
+    fn open(&mut self, v: u32, first: u32, counter: &mut u32) {
+        self.index[v as usize] = *counter;
+        self.low[v as usize] = *counter;
+        *counter += 1;
+        self.stack.push(v);
+        self.on_stack[v as usize] = true;
+        self.calls.push((v, first));
     }
 }
 
