@@ -246,14 +246,17 @@ fn search(b: &Board, g: &Graph, kind: Kind, found: &mut Vec<(usize, Step)>) {
                         continue;
                     }
                     let elims = eliminations(b, x, z);
-                    let elims: Vec<(usize, u8)> = elims
-                        .into_iter()
-                        .filter(|&(c, dd)| !path_has(g, &parent, ns, c, dd))
-                        .collect();
                     if elims.is_empty() {
                         continue;
                     }
                     let path = collect_path(&parent, ns);
+                    let elims: Vec<(usize, u8)> = elims
+                        .into_iter()
+                        .filter(|&(c, dd)| !path_has(g, &path, c, dd))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
                     if kind == Kind::RemotePair {
                         let pair = b.cand[board::first(g.nodes[path[0] as usize / 2].cells)];
                         if path
@@ -282,11 +285,7 @@ fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
     // Weak links join nodes 1-2, 3-4, ..., and the last node to the first.
     for i in (1..path.len()).step_by(2) {
         for e in eliminations(b, node(i), node(i + 1)) {
-            let in_loop = (0..path.len()).any(|k| {
-                let n = node(k);
-                n.digit == e.1 && n.cells >> e.0 & 1 == 1
-            });
-            if !in_loop && !out.contains(&e) {
+            if !path_has(g, path, e.0, e.1) && !out.contains(&e) {
                 out.push(e);
             }
         }
@@ -321,8 +320,9 @@ fn collect_path(parent: &[u32], mut st: u32) -> Vec<u32> {
     out
 }
 
-fn path_has(g: &Graph, parent: &[u32], st: u32, c: usize, d: u8) -> bool {
-    collect_path(parent, st).iter().any(|&s| {
+/// Whether digit `d` in cell `c` is part of a node of `path`.
+fn path_has(g: &Graph, path: &[u32], c: usize, d: u8) -> bool {
+    path.iter().any(|&s| {
         let n = g.nodes[s as usize / 2];
         n.digit == d && n.cells >> c & 1 == 1
     })
