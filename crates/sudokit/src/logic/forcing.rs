@@ -935,35 +935,12 @@ impl Engine {
         }
     }
 
-    /// Number of distinct potentials among the ancestors of `id` (itself included).
-    fn ancestors(&mut self, id: u32) -> u32 {
-        self.generation += 1;
-        let epoch = self.generation;
-        let mut todo = std::mem::take(&mut self.todo);
-        todo.clear();
-        todo.push(id);
-        let mut count = 0;
-        while let Some(n) = todo.pop() {
-            let p = self.arena.pot(n).0 as usize;
-            if self.stamp[p] == epoch {
-                continue;
-            }
-            self.stamp[p] = epoch;
-            count += 1;
-            todo.extend_from_slice(self.arena.parents(n));
-        }
-        self.todo = todo;
-        count
-    }
-
-    /// SE `getNestedComplexity`: the complexity sum of the nested hints among the
-    /// ancestors of each target, counting hints with equal chains once. Each target's
-    /// ancestors are walked on their own: a potential both branches reach is a
+    /// SE's `getComplexity` of a hint with these targets: for each target, the distinct
+    /// potentials among its ancestors (itself included), plus the complexities of the
+    /// nested hints among them (`getNestedComplexity`), hints with equal chains counted
+    /// once. Each target is walked on its own: a potential two branches reach is a
     /// different node in each, possibly with a different nested hint.
-    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
-        if self.nested.is_empty() {
-            return 0;
-        }
+    fn complexity(&mut self, targets: &[u32]) -> u32 {
         let mut seen: Vec<u64> = Vec::new();
         let mut sum = 0;
         let mut todo = std::mem::take(&mut self.todo);
@@ -978,6 +955,7 @@ impl Engine {
                     continue;
                 }
                 self.stamp[p] = epoch;
+                sum += 1;
                 let nested = self.arena.nodes[n as usize].nested;
                 if nested != NONE {
                     let hint = &self.nested[nested as usize];
@@ -1496,7 +1474,7 @@ impl Engine {
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool, sink: &mut Sink) {
         let t = board::tables();
         // The key first: most cycles found cannot beat the best hint so far.
-        let complexity = self.ancestors(dst);
+        let complexity = self.complexity(&[dst]);
         let base = if x && y { 70 } else { 65 };
         let rating = base + length_increment(complexity);
         let kind = Kind::Cycle { x, y };
@@ -1594,7 +1572,7 @@ impl Engine {
         if eliminations.is_empty() {
             return;
         }
-        let complexity = self.ancestors(target);
+        let complexity = self.complexity(&[target]);
         let base = if x && y { 70 } else { 66 };
         let rating = base + length_increment(complexity);
         let kind = Kind::Forcing { x, y };
@@ -2038,8 +2016,7 @@ impl Engine {
         if eliminations.is_empty() {
             return;
         }
-        let flat = self.ancestors(dst_on) + self.ancestors(dst_off);
-        let complexity = flat + self.nested_complexity(&[dst_on, dst_off]);
+        let complexity = self.complexity(&[dst_on, dst_off]);
         let rating = self.mode.base() + length_increment(complexity);
         if !self.better(sink, rating, complexity, kind.sort_key()) {
             return;
@@ -2155,11 +2132,7 @@ impl Engine {
         if eliminations.is_empty() {
             return;
         }
-        let mut flat = 0;
-        for &t in targets {
-            flat += self.ancestors(t);
-        }
-        let complexity = flat + self.nested_complexity(targets);
+        let complexity = self.complexity(targets);
         let rating = self.mode.base() + length_increment(complexity);
         if !self.better(sink, rating, complexity, kind.sort_key()) {
             return;
