@@ -564,10 +564,67 @@ impl Hint {
 }
 
 /// Keeps the first hint with the smallest (rating, complexity, sort key), as SE's stable
-/// sort followed by "take the first" does; or every hint, for nesting.
+/// sort followed by "take the first" does; or every hint that matters, for nesting.
 enum Sink<'a> {
     Best(Option<Hint>),
-    All(&'a mut Vec<Hint>),
+    All(&'a mut AllHints),
+}
+
+/// A hint's sort key: (rating, complexity, sort key).
+type Key = (u16, u32, u8);
+
+/// The hints of a nested search. An outer chain takes each removal from the first hint
+/// (in SE's order) that makes it, so a hint whose every removal an earlier kept hint
+/// makes with a key no larger is never used: it is not kept. `best` holds, per
+/// candidate (`cell * 9 + digit - 1`), the smallest key of a kept hint removing it.
+struct AllHints {
+    list: Vec<Hint>,
+    best: Vec<Key>,
+}
+
+impl AllHints {
+    fn new() -> AllHints {
+        AllHints {
+            list: Vec::new(),
+            best: vec![(u16::MAX, u32::MAX, u8::MAX); 81 * 9],
+        }
+    }
+
+    /// Whether a hint with this key would make one of `eliminations` first.
+    fn improves(&self, key: Key, eliminations: &[(usize, u8)]) -> bool {
+        eliminations
+            .iter()
+            .any(|&(c, d)| key < self.best[c * 9 + d as usize - 1])
+    }
+
+    fn keep(&mut self, hint: Hint) {
+        let key = (hint.rating, hint.complexity, hint.sort_key);
+        for &(c, d) in &hint.eliminations {
+            let best = &mut self.best[c * 9 + d as usize - 1];
+            *best = (*best).min(key);
+        }
+        self.list.push(hint);
+    }
+
+    /// The kept hints in SE's order (a stable sort by key), less those that a hint
+    /// kept after them made useless: each hint left makes some removal first.
+    fn into_sorted(mut self) -> Vec<Hint> {
+        self.list
+            .sort_by_key(|h| (h.rating, h.complexity, h.sort_key));
+        let mut claimed = [false; 81 * 9];
+        self.list.retain(|h| {
+            let mut first = false;
+            for &(c, d) in &h.eliminations {
+                let k = c * 9 + d as usize - 1;
+                if !claimed[k] {
+                    claimed[k] = true;
+                    first = true;
+                }
+            }
+            first
+        });
+        self.list
+    }
 }
 
 /// The best hint's key so far, for bounding searches: a hint replaces it only with a
@@ -704,16 +761,14 @@ impl Engine {
 
     /// Every hint on `b`, sorted as SE sorts them, with rule parents against `outer`.
     pub fn all(&mut self, b: &Board, outer: &Board) -> Vec<Hint> {
-        let mut out = Vec::new();
+        let mut out = AllHints::new();
         self.outer = Some(outer.clone());
         {
             let mut sink = Sink::All(&mut out);
             self.run(b, &mut sink);
         }
         self.outer = None;
-        // Stable sort: rating, complexity, sort key.
-        out.sort_by_key(|h| (h.rating, h.complexity, h.sort_key));
-        out
+        out.into_sorted()
     }
 
     fn run(&mut self, b: &Board, sink: &mut Sink) {
@@ -1528,7 +1583,9 @@ impl Engine {
             }
         }
         let removable: Vec<(usize, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
-        if removable.is_empty() {
+        if removable.is_empty()
+            || !self.wanted(sink, (rating, complexity, kind.sort_key()), &removable)
+        {
             return;
         }
         let (technique, name) = match (x, y) {
@@ -1576,7 +1633,7 @@ impl Engine {
         let base = if x && y { 70 } else { 66 };
         let rating = base + length_increment(complexity);
         let kind = Kind::Forcing { x, y };
-        if !self.better(sink, rating, complexity, kind.sort_key()) {
+        if !self.wanted(sink, (rating, complexity, kind.sort_key()), &eliminations) {
             return;
         }
         let (technique, name) = if x && y {
@@ -1613,6 +1670,19 @@ impl Engine {
         self.best_key(sink).admits(rating, complexity, sort_key)
     }
 
+    /// Whether a hint with this key and these removals would be kept ([`AllHints`]).
+    fn wanted(
+        &self,
+        sink: &Sink,
+        (rating, complexity, sort_key): Key,
+        eliminations: &[(usize, u8)],
+    ) -> bool {
+        match sink {
+            Sink::All(all) => all.improves((rating, complexity, sort_key), eliminations),
+            Sink::Best(_) => self.better(sink, rating, complexity, sort_key),
+        }
+    }
+
     /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
     /// removal. `source_cause` is how the assumption itself counts for SE's rule
     /// parents: the cell rule for cell chains, the house rule for region chains, none
@@ -1631,13 +1701,13 @@ impl Engine {
                     *best = Some(hint);
                 }
             }
-            Sink::All(list) => {
+            Sink::All(all) => {
                 // Only hints that rely on a removal of the outer chain are used.
                 let parents = self.rule_parents(targets, source_cause);
                 if !parents.is_empty() {
                     hint.rule_parents = parents;
                     hint.chain_key = self.chain_key(targets);
-                    list.push(hint);
+                    all.keep(hint);
                 }
             }
         }
@@ -2018,7 +2088,7 @@ impl Engine {
         }
         let complexity = self.complexity(&[dst_on, dst_off]);
         let rating = self.mode.base() + length_increment(complexity);
-        if !self.better(sink, rating, complexity, kind.sort_key()) {
+        if !self.wanted(sink, (rating, complexity, kind.sort_key()), &eliminations) {
             return;
         }
         let (technique, what) = if self.mode.nishio {
@@ -2134,7 +2204,7 @@ impl Engine {
         }
         let complexity = self.complexity(targets);
         let rating = self.mode.base() + length_increment(complexity);
-        if !self.better(sink, rating, complexity, kind.sort_key()) {
+        if !self.wanted(sink, (rating, complexity, kind.sort_key()), &eliminations) {
             return;
         }
         let (technique, what) = if kind == Kind::Cell {
