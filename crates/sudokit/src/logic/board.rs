@@ -86,6 +86,21 @@ pub fn count(set: CellSet) -> u32 {
     set.count_ones()
 }
 
+/// Whether a set holds exactly two cells: two bit operations, where counting takes a
+/// dozen on a baseline x86-64 build (no `popcnt`) and links are tested by the million.
+#[inline]
+pub fn is_pair(set: CellSet) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Whether a digit mask holds exactly two digits (see [`is_pair`]).
+#[inline]
+pub fn is_digit_pair(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// The cells seeing every cell of `set` (and not in it).
 #[inline]
 pub fn seen_by_all(set: CellSet) -> CellSet {

@@ -780,6 +780,15 @@ impl Engine {
             }
             self.multiple_chains(sink);
         } else {
+            // Nested, only chains through a link an outer removal created count: without
+            // such links (a third of the nested runs on the hardest puzzles), nothing.
+            let created = match sink {
+                Sink::All(_) => self.created_links(),
+                Sink::Best(_) => (true, true),
+            };
+            if created == (false, false) {
+                return;
+            }
             // One round without a rating limit: the first hints found bound the rest
             // of the search (rounds of increasing limits were tried and cost more).
             self.build_adjacency(true);
@@ -788,7 +797,8 @@ impl Engine {
                 self.limit = limit;
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     let base = if x && y { 70 } else { 65 };
-                    if base > self.bound(sink) {
+                    // X-links come from houses, Y-links from cells.
+                    if base > self.bound(sink) || !((x && created.1) || (y && created.0)) {
                         continue;
                     }
                     let m = if x && y {
@@ -942,7 +952,7 @@ impl Engine {
         let g = &self.work;
         if y {
             let cand = g.cand[cell];
-            if cand.count_ones() == 2 {
+            if board::is_digit_pair(cand) {
                 let other = board::digits(cand & !(1 << (d - 1))).next();
                 if let Some(e) = other {
                     let start = parents.len() as u32;
@@ -966,7 +976,7 @@ impl Engine {
             for h in [bx, r, c] {
                 let hm = t.house[h as usize];
                 let pos = g.digit(d) & hm;
-                if board::count(pos) == 2 {
+                if board::is_pair(pos) {
                     let other = board::first(pos & !(1u128 << cell));
                     let pot = Pot::new(other, d, true);
                     if out.iter().any(|o| o.0 == pot) {
@@ -1157,6 +1167,24 @@ impl Engine {
         }
         self.todo = todo;
         epoch
+    }
+
+    /// Whether the outer removals created (cell, house) links: a bivalue cell, or a
+    /// digit with two places left in a house, that lost a candidate. The links of
+    /// [`Engine::mark_useful`], told without building any.
+    fn created_links(&self) -> (bool, bool) {
+        let t = board::tables();
+        let (outer, work) = (self.outer.as_ref().expect("nested"), &self.work);
+        let cell = (0..81)
+            .any(|c| board::is_digit_pair(work.cand[c]) && outer.cand[c] & !work.cand[c] != 0);
+        let house = (1..=9u8).any(|d| {
+            let gone = outer.digit(d) & !work.digit(d);
+            gone != 0
+                && t.house
+                    .iter()
+                    .any(|&h| gone & h != 0 && board::is_pair(work.digit(d) & h))
+        });
+        (cell, house)
     }
 
     /// Whether a search from `p` can find a hint worth keeping (see
