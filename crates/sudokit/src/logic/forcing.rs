@@ -661,6 +661,8 @@ pub struct Engine {
     reach: Vec<u32>,
     reach_generation: u32,
     todo: Vec<u32>,
+    /// Scratch for [`Engine::created_tails`].
+    tails: Vec<Pot>,
     /// Rating bound of the current deepening round.
     limit: u16,
     /// Static implications of the work grid per mode (0: X only, 1: Y only, 2: both),
@@ -718,6 +720,7 @@ impl Engine {
             reach: vec![0; POTS],
             reach_generation: 0,
             todo: Vec::new(),
+            tails: Vec::new(),
             limit: u16::MAX,
             adj_on: Vec::new(),
             conjugate_reach: Default::default(),
@@ -1131,27 +1134,21 @@ impl Engine {
     /// unmarked finds no hint worth keeping. (p reaches the link's tail z exactly when
     /// ¬z reaches ¬p: links come in contrapositive pairs.)
     fn mark_useful(&mut self, m: usize) -> u32 {
-        let t = board::tables();
         self.reach_generation += 1;
         let epoch = self.reach_generation;
-        let outer = self.outer.as_ref().expect("nested");
         let mut todo = std::mem::take(&mut self.todo);
         todo.clear();
-        for k in (0..POTS).step_by(2) {
-            let z = Pot(k as u16);
-            let created = self.edges(m, z).iter().any(|&(q, cause)| match cause {
-                Cause::Cell => outer.cand[q.cell()] & !self.work.cand[q.cell()] != 0,
-                Cause::House(h) => {
-                    let d = q.digit();
-                    outer.digit(d) & !self.work.digit(d) & t.house[h as usize] != 0
-                }
-                _ => false,
-            });
-            if created && self.reach[z.conj().0 as usize] != epoch {
+        let mut tails = std::mem::take(&mut self.tails);
+        tails.clear();
+        // Mode 0 has X-links only, mode 1 Y-links only.
+        self.created_tails(m != 0, m != 1, &mut tails);
+        for &z in &tails {
+            if self.reach[z.conj().0 as usize] != epoch {
                 self.reach[z.conj().0 as usize] = epoch;
                 todo.push(z.conj().0 as u32);
             }
         }
+        self.tails = tails;
         while let Some(u) = todo.pop() {
             let (a, b) = (
                 self.mode_start[m][u as usize] as usize,
@@ -1169,22 +1166,48 @@ impl Engine {
         epoch
     }
 
-    /// Whether the outer removals created (cell, house) links: a bivalue cell, or a
-    /// digit with two places left in a house, that lost a candidate. The links of
-    /// [`Engine::mark_useful`], told without building any.
-    fn created_links(&self) -> (bool, bool) {
+    /// The tails (off-potentials) of the links the outer removals created: Y-links
+    /// (`cells`) of bivalue cells that lost a candidate, X-links (`houses`) of digits
+    /// with two places left in a house that lost one. SE's rule parents of a nested
+    /// unary chain come from these links.
+    fn created_tails(&self, cells: bool, houses: bool, out: &mut Vec<Pot>) {
         let t = board::tables();
         let (outer, work) = (self.outer.as_ref().expect("nested"), &self.work);
-        let cell = (0..81)
-            .any(|c| board::is_digit_pair(work.cand[c]) && outer.cand[c] & !work.cand[c] != 0);
-        let house = (1..=9u8).any(|d| {
-            let gone = outer.digit(d) & !work.digit(d);
-            gone != 0
-                && t.house
-                    .iter()
-                    .any(|&h| gone & h != 0 && board::is_pair(work.digit(d) & h))
-        });
-        (cell, house)
+        if cells {
+            for c in 0..81 {
+                let cand = work.cand[c];
+                if board::is_digit_pair(cand) && outer.cand[c] & !cand != 0 {
+                    out.extend(board::digits(cand).map(|d| Pot::new(c, d, false)));
+                }
+            }
+        }
+        if houses {
+            for d in 1..=9u8 {
+                let gone = outer.digit(d) & !work.digit(d);
+                if gone == 0 {
+                    continue;
+                }
+                for &h in &t.house {
+                    let pos = work.digit(d) & h;
+                    if gone & h != 0 && board::is_pair(pos) {
+                        out.extend(board::cells(pos).map(|x| Pot::new(x, d, false)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the outer removals created (Y, X) links ([`Engine::created_tails`]).
+    fn created_links(&mut self) -> (bool, bool) {
+        let mut tails = std::mem::take(&mut self.tails);
+        tails.clear();
+        self.created_tails(true, false, &mut tails);
+        let cells = !tails.is_empty();
+        tails.clear();
+        self.created_tails(false, true, &mut tails);
+        let houses = !tails.is_empty();
+        self.tails = tails;
+        (cells, houses)
     }
 
     /// Whether a search from `p` can find a hint worth keeping (see
