@@ -779,7 +779,7 @@ impl Engine {
         if self.mode.multiple || self.mode.dynamic {
             if !self.mode.dynamic && !self.mode.nishio {
                 // The static links, for `reached`.
-                self.build_adjacency(false);
+                self.build_adjacency([false, false]);
             }
             self.multiple_chains(sink);
         } else {
@@ -794,7 +794,8 @@ impl Engine {
             }
             // One round without a rating limit: the first hints found bound the rest
             // of the search (rounds of increasing limits were tried and cost more).
-            self.build_adjacency(true);
+            // Mode 0 has X-links (houses) only, mode 1 Y-links (cells) only.
+            self.build_adjacency([created.1, created.0]);
             let rounds: &[u16] = &[u16::MAX];
             for &limit in rounds {
                 self.limit = limit;
@@ -838,9 +839,9 @@ impl Engine {
     // ---------------------------------------------------------------- rules
 
     /// Builds the static implications of the work grid in SE's order: every link in
-    /// mode 2 (X and Y), and with `split` also the X-only (0) and Y-only (1) subsets
-    /// that unary chains search. Static multiple chains need mode 2 alone.
-    fn build_adjacency(&mut self, split: bool) {
+    /// mode 2 (X and Y), and the X-only (0) and Y-only (1) subsets that unary chains
+    /// search where `split` says. Static multiple chains need mode 2 alone.
+    fn build_adjacency(&mut self, split: [bool; 2]) {
         let mut all = std::mem::take(&mut self.mode_adj[2]);
         let mut tmp_on = std::mem::take(&mut self.adj_on);
         let mut no_parents = Vec::new();
@@ -864,8 +865,8 @@ impl Engine {
             }
         }
         self.mode_start[2][POTS] = all.len() as u32;
-        if split {
-            for (m, y, x) in [(0, false, true), (1, true, false)] {
+        for (m, y, x) in [(0, false, true), (1, true, false)] {
+            if split[m] {
                 let mut list = std::mem::take(&mut self.mode_adj[m]);
                 list.clear();
                 for key in 0..POTS {
@@ -2489,7 +2490,7 @@ mod tests {
         let b = Board::from_state(&state(p));
         let mut e = Engine::new(Mode::UNARY);
         e.work = b.clone();
-        e.build_adjacency(true);
+        e.build_adjacency([true, true]);
         (b, e)
     }
 
