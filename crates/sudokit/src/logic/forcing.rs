@@ -2470,6 +2470,49 @@ mod tests {
     use super::*;
     use crate::logic::testing::{SAMPLES, check_sound, state};
 
+    /// A nested hint with this key and these removals (cell, digit).
+    fn nested_hint(rating: u16, complexity: u32, eliminations: &[(usize, u8)]) -> Hint {
+        Hint {
+            kind: KindPub::Chain,
+            rating,
+            complexity,
+            sort_key: Kind::Cell.sort_key(),
+            eliminations: eliminations.to_vec(),
+            placement: None,
+            source: Pot::new(0, 1, true),
+            detail: Vec::new(),
+            name: String::new(),
+            technique: Technique::ForcingNet,
+            rule_parents: Vec::new(),
+            chain_key: 0,
+        }
+    }
+
+    /// An outer chain takes each removal from the first nested hint making it after a
+    /// stable sort by key (SE sorts, then walks the hints in order): a hint tying an
+    /// earlier one is never first, and one that a better, later hint overtakes on every
+    /// removal is dropped; the order of those kept is SE's.
+    #[test]
+    fn nested_hints_keep_the_first_maker_of_each_removal() {
+        let mut all = AllHints::new();
+        let a = nested_hint(95, 10, &[(0, 1)]);
+        assert!(all.improves((95, 10, a.sort_key), &a.eliminations));
+        all.keep(a);
+        // Same key, same removal, found later: SE's stable sort puts it second.
+        assert!(!all.improves((95, 10, Kind::Cell.sort_key()), &[(0, 1)]));
+        // Worse on (0, 1) but the only maker of (1, 2).
+        assert!(all.improves((97, 14, Kind::Cell.sort_key()), &[(0, 1), (1, 2)]));
+        all.keep(nested_hint(97, 14, &[(0, 1), (1, 2)]));
+        // Better on both: overtakes the first hint, which then makes nothing first.
+        all.keep(nested_hint(90, 4, &[(0, 1), (2, 3)]));
+        let kept: Vec<(u16, u32)> = all
+            .into_sorted()
+            .iter()
+            .map(|h| (h.rating, h.complexity))
+            .collect();
+        assert_eq!(kept, vec![(90, 4), (97, 14)]);
+    }
+
     #[test]
     fn length_brackets() {
         // length = complexity - 2; brackets 4, 6, 8, 12, 16, 24.
@@ -2492,6 +2535,28 @@ mod tests {
         e.work = b.clone();
         e.build_adjacency([true, true]);
         (b, e)
+    }
+
+    /// A nested unary chain needs a link an outer removal created: none when nothing
+    /// was removed; a cell left with two candidates by a removal gives both of its
+    /// "off" potentials as tails.
+    #[test]
+    fn created_links_come_from_removals() {
+        let (b, mut e) = linked_engine(SAMPLES[0]);
+        e.outer = Some(b.clone());
+        assert_eq!(e.created_links(), (false, false));
+        let cell = (0..81)
+            .find(|&c| b.cand[c].count_ones() == 3)
+            .expect("a cell with three candidates");
+        let d = board::digits(b.cand[cell]).next().expect("a candidate");
+        e.work.remove(cell, d);
+        assert!(e.created_links().0);
+        let mut tails = Vec::new();
+        e.created_tails(true, false, &mut tails);
+        let expected: Vec<Pot> = board::digits(e.work.cand[cell])
+            .map(|x| Pot::new(cell, x, false))
+            .collect();
+        assert_eq!(tails, expected);
     }
 
     #[test]
