@@ -97,8 +97,7 @@ pub fn is_pair(set: CellSet) -> bool {
 /// Whether a digit mask holds exactly two digits (see [`is_pair`]).
 #[inline]
 pub fn is_digit_pair(mask: u16) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
+    is_pair(mask as CellSet)
 }
 
 /// The cells seeing every cell of `set` (and not in it).

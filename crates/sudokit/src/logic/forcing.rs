@@ -1736,7 +1736,7 @@ impl Engine {
     }
 
     /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
-    /// removal. `source_cause` is how the assumption itself counts for SE's rule
+    /// removal that [`Engine::wanted`] let through. `source_cause` is how the assumption itself counts for SE's rule
     /// parents: the cell rule for cell chains, the house rule for region chains, none
     /// otherwise.
     fn offer(&mut self, sink: &mut Sink, mut hint: Hint, targets: &[u32], source_cause: Cause) {
