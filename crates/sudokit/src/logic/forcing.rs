@@ -2419,10 +2419,12 @@ impl Engine {
         let t = board::tables();
         let mut out: Vec<Pot> = Vec::new();
         let current = &self.work;
+        let mut todo = std::mem::take(&mut self.todo);
         for &target in targets {
             self.generation += 1;
             let epoch = self.generation;
-            let mut todo = vec![target];
+            todo.clear();
+            todo.push(target);
             while let Some(n) = todo.pop() {
                 let pot = self.arena.pot(n);
                 if self.stamp[pot.0 as usize] == epoch {
@@ -2461,6 +2463,7 @@ impl Engine {
                 todo.extend_from_slice(self.arena.parents(n));
             }
         }
+        self.todo = todo;
         out
     }
 }
