@@ -94,6 +94,18 @@ pub fn is_pair(set: CellSet) -> bool {
     rest != 0 && rest & (rest - 1) == 0
 }
 
+/// Whether a set holds at most one cell (see [`is_pair`]).
+#[inline]
+pub fn at_most_one(set: CellSet) -> bool {
+    set & set.wrapping_sub(1) == 0
+}
+
+/// Whether a set holds at most two cells (see [`is_pair`]).
+#[inline]
+pub fn at_most_two(set: CellSet) -> bool {
+    at_most_one(set & set.wrapping_sub(1))
+}
+
 /// Whether a digit mask holds exactly two digits (see [`is_pair`]).
 #[inline]
 pub fn is_digit_pair(mask: u16) -> bool {
@@ -250,5 +262,15 @@ mod tests {
             seen_by_all((1 << 0) | (1 << 8)) & t.house[0],
             t.house[0] & !(1 | 1 << 8)
         );
+    }
+
+    #[test]
+    fn small_set_tests_agree_with_counting() {
+        let sets: [CellSet; 8] = [0, 1, 1 << 80, 3, 1 << 5 | 1 << 80, 7, ALL_CELLS, 1 << 127];
+        for set in sets {
+            assert_eq!(at_most_one(set), count(set) <= 1, "{set:#x}");
+            assert_eq!(at_most_two(set), count(set) <= 2, "{set:#x}");
+            assert_eq!(is_pair(set), count(set) == 2, "{set:#x}");
+        }
     }
 }

@@ -320,31 +320,37 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                 (0..9, 18..27),
             ];
             for (r1s, r2s) in pairs {
+                // Houses of r2s's kind: rows, columns, boxes are 0, 1, 2 in `houses_of`.
+                let kind = r2s.start / 9;
                 for d in 1..=9u8 {
-                    let gone = save.digit(d) & !work.digit(d);
+                    let gone = gone[d as usize - 1];
+                    if gone == 0 {
+                        continue;
+                    }
                     for h1 in r1s.clone() {
                         let pos = work.digit(d) & t.house[h1];
                         // Hints without a removed candidate to rely on are not used.
-                        if board::count(pos) < 2 || gone & t.house[h1] == 0 {
+                        if gone & t.house[h1] == 0 || board::at_most_one(pos) {
                             continue;
                         }
-                        for h2 in r2s.clone() {
-                            if t.house[h1] & t.house[h2] == 0 || pos & !t.house[h2] != 0 {
-                                continue;
-                            }
-                            let victims = work.digit(d) & t.house[h2] & !t.house[h1];
-                            if victims == 0 {
-                                continue;
-                            }
-                            let elims = board::cells(victims).map(|c| (c, d)).collect();
-                            let parents = t.house_cells[h1]
-                                .iter()
-                                .map(|&c| c as usize)
-                                .filter(|&c| removed(c, d))
-                                .map(|c| Pot::new_off(c, d))
-                                .collect();
-                            out.push((elims, parents));
+                        // Houses of one kind split the grid: only the one holding the
+                        // first place can hold them all.
+                        let h2 = t.houses_of[board::first(pos)][kind] as usize;
+                        if pos & !t.house[h2] != 0 {
+                            continue;
                         }
+                        let victims = work.digit(d) & t.house[h2] & !t.house[h1];
+                        if victims == 0 {
+                            continue;
+                        }
+                        let elims = board::cells(victims).map(|c| (c, d)).collect();
+                        let parents = t.house_cells[h1]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| removed(c, d))
+                            .map(|c| Pot::new_off(c, d))
+                            .collect();
+                        out.push((elims, parents));
                     }
                 }
             }
@@ -354,11 +360,16 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                 if gone_any & t.house[h] == 0 || empty(h) <= 4 {
                     continue;
                 }
-                for a in 1..=9u8 {
-                    for b in a + 1..=9u8 {
+                // The digits with one or two places here: a pair's two share two cells.
+                let few = (1..=9u8).fold(0u16, |m, d| {
+                    let pos = work.digit(d) & t.house[h];
+                    m | u16::from(pos != 0 && board::at_most_two(pos)) << (d - 1)
+                });
+                for a in board::digits(few) {
+                    for b in board::digits(few & !0u16 << a) {
                         let pa = work.digit(a) & t.house[h];
                         let pb = work.digit(b) & t.house[h];
-                        if pa == 0 || pb == 0 || board::count(pa | pb) != 2 {
+                        if !board::is_pair(pa | pb) {
                             continue;
                         }
                         if (gone[a as usize - 1] | gone[b as usize - 1]) & t.house[h] == 0 {
@@ -393,11 +404,16 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                     continue;
                 }
                 let cells = &t.house_cells[h];
-                for i in 0..9 {
-                    for j in i + 1..9 {
+                // The cells with one or two candidates, in house order.
+                let few = (0..9).fold(0u16, |m, i| {
+                    let cand = work.cand[cells[i] as usize];
+                    m | u16::from(cand != 0 && board::at_most_two(cand.into())) << i
+                });
+                for i in board::digits(few).map(|i| i as usize - 1) {
+                    for j in board::digits(few & !0u16 << (i + 1)).map(|j| j as usize - 1) {
                         let (ci, cj) = (cells[i] as usize, cells[j] as usize);
                         let (a, b) = (work.cand[ci], work.cand[cj]);
-                        if a == 0 || b == 0 || (a | b).count_ones() != 2 {
+                        if !board::is_digit_pair(a | b) {
                             continue;
                         }
                         if save.cand[ci] == a && save.cand[cj] == b {
@@ -435,22 +451,26 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                 placed[v as usize] += 1;
             }
             for (base, cover) in [(9..18, 0..9), (0..9, 9..18)] {
+                // Per base line, the digits with one or two places in it (a base line's
+                // places lie in as many cover lines), and those that lost one there.
+                let mut few = [0u16; 9];
+                let mut lost = [0u16; 9];
+                for (i, line) in base.clone().enumerate() {
+                    for d in 1..=9u8 {
+                        if placed[d as usize] + 4 > 9 {
+                            continue;
+                        }
+                        let pos = work.digit(d) & t.house[line];
+                        few[i] |= u16::from(pos != 0 && board::at_most_two(pos)) << (d - 1);
+                        lost[i] |= u16::from(gone[d as usize - 1] & t.house[line] != 0) << (d - 1);
+                    }
+                }
                 for i in 0..9 {
                     for j in i + 1..9 {
-                        for d in 1..=9u8 {
-                            if placed[d as usize] + 4 > 9 {
-                                continue;
-                            }
+                        for d in board::digits(few[i] & few[j] & (lost[i] | lost[j])) {
                             let (bi, bj) = (base.start + i, base.start + j);
-                            if gone[d as usize - 1] & (t.house[bi] | t.house[bj]) == 0 {
-                                continue;
-                            }
                             let pi = work.digit(d) & t.house[bi];
                             let pj = work.digit(d) & t.house[bj];
-                            // A base line's places lie in as many cover lines.
-                            if pi == 0 || pj == 0 || board::count(pi) > 2 || board::count(pj) > 2 {
-                                continue;
-                            }
                             // The cover lines holding the places (exactly two), in order.
                             let mut mask = 0u32;
                             for c in board::cells(pi | pj) {
