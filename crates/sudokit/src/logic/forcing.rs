@@ -106,9 +106,14 @@ struct ConjugateReach {
 }
 
 impl ConjugateReach {
-    /// Computes [`ConjugateReach::reaches`] for the links `adj` (those of key `k` at
-    /// `adj[start[k]..start[k + 1]]`) among the potentials `present` says exist.
-    fn compute(&mut self, start: &[u32], adj: &[(Pot, Cause)], present: impl Fn(Pot) -> bool) {
+    /// Computes [`ConjugateReach::reaches`] for the links `adj` (those of potential `p`
+    /// at `adj[range(p)]`) among the potentials `present` says exist.
+    fn compute(
+        &mut self,
+        range: impl Fn(Pot) -> Range<usize>,
+        adj: &[(Pot, Cause)],
+        present: impl Fn(Pot) -> bool,
+    ) {
         const NEW: u32 = u32::MAX;
         self.nodes.clear();
         self.compact.clear();
@@ -123,8 +128,8 @@ impl ConjugateReach {
         let n = self.nodes.len();
         let words = n.div_ceil(64);
         let links = |v: u32, nodes: &[Pot]| {
-            let k = nodes[v as usize].0 as usize;
-            start[k]..start[k + 1]
+            let r = range(nodes[v as usize]);
+            r.start as u32..r.end as u32
         };
         self.index.clear();
         self.index.resize(n, NEW);
@@ -644,6 +649,21 @@ impl BestKey {
     }
 }
 
+/// Where the links of potential `p` in mode `m` (0: X only, 1: Y only, 2: both) sit
+/// among the links built by [`Engine::build_adjacency`]: with X-links alone, the house
+/// links (after `mid`); with Y-links alone, an on-potential's every link (house links
+/// always turn a digit's other places off) but an off-potential's cell link only.
+#[inline]
+fn link_range(start: &[u32], mid: &[u32], m: usize, p: Pot) -> Range<usize> {
+    let k = p.0 as usize;
+    let (a, b, c) = (start[k] as usize, mid[k] as usize, start[k + 1] as usize);
+    match m {
+        0 => b..c,
+        1 if !p.on() => a..b,
+        _ => a..c,
+    }
+}
+
 /// The chaining engine: reusable buffers for one mode.
 pub struct Engine {
     mode: Mode,
@@ -665,10 +685,12 @@ pub struct Engine {
     tails: Vec<Pot>,
     /// Rating bound of the current deepening round.
     limit: u16,
-    /// Static implications of the work grid per mode (0: X only, 1: Y only, 2: both),
-    /// in SE's order, so the searches iterate slices without filtering.
-    mode_start: [Vec<u32>; 3],
-    mode_adj: [Vec<(Pot, Cause)>; 3],
+    /// Static implications of the work grid, in SE's order: those of potential `k` at
+    /// `adj[adj_start[k]..adj_start[k + 1]]`, cell links (before `adj_mid[k]`) ahead of
+    /// house links, so each mode's links are one slice of them ([`link_range`]).
+    adj: Vec<(Pot, Cause)>,
+    adj_start: Vec<u32>,
+    adj_mid: Vec<u32>,
     /// Scratch for the off → on links of [`Engine::build_adjacency`].
     adj_on: Vec<(Pot, Cause, Range<u32>)>,
     /// Per mode, which potentials the static links lead to their conjugate, and
@@ -725,8 +747,9 @@ impl Engine {
             adj_on: Vec::new(),
             conjugate_reach: Default::default(),
             conjugate_reach_ready: [false; 3],
-            mode_start: [vec![0; POTS + 1], vec![0; POTS + 1], vec![0; POTS + 1]],
-            mode_adj: [Vec::new(), Vec::new(), Vec::new()],
+            adj: Vec::new(),
+            adj_start: vec![0; POTS + 1],
+            adj_mid: vec![0; POTS],
             scratch_a: Vec::new(),
             scratch_b: Vec::new(),
             scratch_e: Vec::new(),
@@ -779,7 +802,7 @@ impl Engine {
         if self.mode.multiple || self.mode.dynamic {
             if !self.mode.dynamic && !self.mode.nishio {
                 // The static links, for `reached`.
-                self.build_adjacency([false, false]);
+                self.build_adjacency();
             }
             self.multiple_chains(sink);
         } else {
@@ -795,7 +818,7 @@ impl Engine {
             // One round without a rating limit: the first hints found bound the rest
             // of the search (rounds of increasing limits were tried and cost more).
             // Mode 0 has X-links (houses) only, mode 1 Y-links (cells) only.
-            self.build_adjacency([created.1, created.0]);
+            self.build_adjacency();
             let rounds: &[u16] = &[u16::MAX];
             for &limit in rounds {
                 self.limit = limit;
@@ -822,7 +845,11 @@ impl Engine {
                             continue;
                         }
                         for d in board::digits(cand) {
-                            self.unary(Pot::new(cell, d, true), y, x, useful, sink);
+                            let p = Pot::new(cell, d, true);
+                            // Nothing starts from a source useless both ways.
+                            if self.useful(useful, p) || self.useful(useful, p.conj()) {
+                                self.unary(p, y, x, useful, sink);
+                            }
                         }
                     }
                 }
@@ -838,11 +865,10 @@ impl Engine {
 
     // ---------------------------------------------------------------- rules
 
-    /// Builds the static implications of the work grid in SE's order: every link in
-    /// mode 2 (X and Y), and the X-only (0) and Y-only (1) subsets that unary chains
-    /// search where `split` says. Static multiple chains need mode 2 alone.
-    fn build_adjacency(&mut self, split: [bool; 2]) {
-        let mut all = std::mem::take(&mut self.mode_adj[2]);
+    /// Builds the static implications of the work grid in SE's order, for every mode
+    /// at once (see [`Engine::adj`]).
+    fn build_adjacency(&mut self) {
+        let mut all = std::mem::take(&mut self.adj);
         let mut tmp_on = std::mem::take(&mut self.adj_on);
         let mut no_parents = Vec::new();
         let empty = PotSet {
@@ -851,49 +877,23 @@ impl Engine {
         };
         all.clear();
         for key in 0..POTS {
-            self.mode_start[2][key] = all.len() as u32;
+            let start = all.len();
+            self.adj_start[key] = start as u32;
             let p = Pot(key as u16);
-            if !self.work.has(p.cell(), p.digit()) {
-                continue;
-            }
-            if p.on() {
-                self.on_to_off(p, true, &mut all);
-            } else {
-                tmp_on.clear();
-                self.off_to_on(p, true, true, false, &empty, &mut tmp_on, &mut no_parents);
-                all.extend(tmp_on.iter().map(|&(q, cause, _)| (q, cause)));
-            }
-        }
-        self.mode_start[2][POTS] = all.len() as u32;
-        for (m, y, x) in [(0, false, true), (1, true, false)] {
-            if split[m] {
-                let mut list = std::mem::take(&mut self.mode_adj[m]);
-                list.clear();
-                for key in 0..POTS {
-                    self.mode_start[m][key] = list.len() as u32;
-                    let on = Pot(key as u16).on();
-                    let (a, b) = (
-                        self.mode_start[2][key] as usize,
-                        self.mode_start[2][key + 1] as usize,
-                    );
-                    // On → off: house links always, cell links with Y-links. Off → on:
-                    // cell links with Y-links, house links with X-links.
-                    list.extend(all[a..b].iter().filter(|&&(_, cause)| {
-                        let cell_rule = cause == Cause::Cell;
-                        if on {
-                            !cell_rule || y
-                        } else if cell_rule {
-                            y
-                        } else {
-                            x
-                        }
-                    }));
+            if self.work.has(p.cell(), p.digit()) {
+                if p.on() {
+                    self.on_to_off(p, true, &mut all);
+                } else {
+                    tmp_on.clear();
+                    self.off_to_on(p, true, true, false, &empty, &mut tmp_on, &mut no_parents);
+                    all.extend(tmp_on.iter().map(|&(q, cause, _)| (q, cause)));
                 }
-                self.mode_start[m][POTS] = list.len() as u32;
-                self.mode_adj[m] = list;
             }
+            let cell_links = all[start..].iter().take_while(|e| e.1 == Cause::Cell);
+            self.adj_mid[key] = (start + cell_links.count()) as u32;
         }
-        self.mode_adj[2] = all;
+        self.adj_start[POTS] = all.len() as u32;
+        self.adj = all;
         self.adj_on = tmp_on;
         self.conjugate_reach_ready = [false; 3];
     }
@@ -902,10 +902,12 @@ impl Engine {
     /// potential at once on first use ([`ConjugateReach`]).
     fn reaches_conjugate(&mut self, m: usize, p: Pot) -> bool {
         if !self.conjugate_reach_ready[m] {
-            let work = &self.work;
-            self.conjugate_reach[m].compute(&self.mode_start[m], &self.mode_adj[m], |q| {
-                work.has(q.cell(), q.digit())
-            });
+            let (work, start, mid) = (&self.work, &self.adj_start, &self.adj_mid);
+            self.conjugate_reach[m].compute(
+                |q| link_range(start, mid, m, q),
+                &self.adj,
+                |q| work.has(q.cell(), q.digit()),
+            );
             self.conjugate_reach_ready[m] = true;
         }
         self.conjugate_reach[m].reaches[p.0 as usize]
@@ -1076,15 +1078,14 @@ impl Engine {
     /// The implications of `p` in mode `m` (0: X, 1: Y, 2: both).
     #[inline]
     fn edges(&self, m: usize, p: Pot) -> &[(Pot, Cause)] {
-        &self.mode_adj[m][self.edge_range(m, p)]
+        &self.adj[self.edge_range(m, p)]
     }
 
-    /// Where the implications of `p` in mode `m` sit in `mode_adj[m]`: for loops that
-    /// add nodes to the arena while they walk the links (a slice would hold `self`).
+    /// Where the implications of `p` in mode `m` sit in `adj`: for loops that add nodes
+    /// to the arena while they walk the links (a slice would hold `self`).
     #[inline]
-    fn edge_range(&self, m: usize, p: Pot) -> std::ops::Range<usize> {
-        let k = p.0 as usize;
-        self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize
+    fn edge_range(&self, m: usize, p: Pot) -> Range<usize> {
+        link_range(&self.adj_start, &self.adj_mid, m, p)
     }
 
     /// Marks the potentials with a link to `target` in mode `m`, returning the epoch of
@@ -1094,8 +1095,8 @@ impl Engine {
         self.near_generation += 1;
         let epoch = self.near_generation;
         let k = target.conj().0 as usize;
-        for i in self.mode_start[m][k] as usize..self.mode_start[m][k + 1] as usize {
-            let q = self.mode_adj[m][i].0.conj();
+        for i in self.edge_range(m, Pot(k as u16)) {
+            let q = self.adj[i].0.conj();
             self.near[q.0 as usize] = epoch;
         }
         epoch
@@ -1151,12 +1152,8 @@ impl Engine {
         }
         self.tails = tails;
         while let Some(u) = todo.pop() {
-            let (a, b) = (
-                self.mode_start[m][u as usize] as usize,
-                self.mode_start[m][u as usize + 1] as usize,
-            );
-            for i in a..b {
-                let v = self.mode_adj[m][i].0.0 as usize;
+            for i in self.edge_range(m, Pot(u as u16)) {
+                let v = self.adj[i].0.0 as usize;
                 if self.reach[v] != epoch {
                     self.reach[v] = epoch;
                     todo.push(v as u32);
@@ -1315,7 +1312,7 @@ impl Engine {
         let mut found = false;
         'search: while let Some(p) = todo.pop() {
             for i in self.edge_range(m, Pot(p as u16)) {
-                let q = self.mode_adj[m][i].0;
+                let q = self.adj[i].0;
                 if q == target {
                     found = true;
                     break 'search;
@@ -1382,7 +1379,7 @@ impl Engine {
                     cur = q;
                 }
                 for ei in links {
-                    let (pot, cause) = self.mode_adj[m][ei];
+                    let (pot, cause) = self.adj[ei];
                     if self.stamp[pot.0 as usize] != epoch {
                         // Off-potentials repeat in cycles (SE keeps them all): no set.
                         off_list.push(self.arena.add(pot, &[p], cause));
@@ -1394,7 +1391,7 @@ impl Engine {
             for &p in off_list.iter() {
                 let links = self.edge_range(m, self.arena.pot(p));
                 for ei in links {
-                    let (pot, cause) = self.mode_adj[m][ei];
+                    let (pot, cause) = self.adj[ei];
                     let is_source = length >= 4 && pot == source_pot;
                     let fresh = !to_on.contains(pot);
                     if is_source || fresh {
@@ -1425,7 +1422,7 @@ impl Engine {
             let links = self.edge_range(m, self.arena.pot(p));
             let mut epoch = None;
             for ei in links {
-                let (pot, cause) = self.mode_adj[m][ei];
+                let (pot, cause) = self.adj[ei];
                 if self.near[pot.0 as usize] != near {
                     continue;
                 }
@@ -1517,7 +1514,7 @@ impl Engine {
         for &p in from {
             let links = self.edge_range(m, self.arena.pot(p));
             for ei in links {
-                let (pot, cause) = self.mode_adj[m][ei];
+                let (pot, cause) = self.adj[ei];
                 if pot == target {
                     return Some(self.arena.add(pot, &[p], cause));
                 }
@@ -1567,7 +1564,7 @@ impl Engine {
         for &p in pending_on {
             let links = self.edge_range(m, self.arena.pot(p));
             for ei in links {
-                let (pot, cause) = self.mode_adj[m][ei];
+                let (pot, cause) = self.adj[ei];
                 if self.near[pot.0 as usize] == near && !to_off.contains(pot) {
                     let off = self.arena.add(pot, &[p], cause);
                     let back = self.cause_of(m, pot, target);
@@ -2033,7 +2030,7 @@ impl Engine {
             .or_else(|| b.pending_off.pop_front())
         {
             for i in self.edge_range(2, Pot(p as u16)) {
-                let pot = self.mode_adj[2][i].0;
+                let pot = self.adj[i].0;
                 if seen.has(pot.conj()) {
                     break 'chain;
                 }
@@ -2536,7 +2533,7 @@ mod tests {
         let b = Board::from_state(&state(p));
         let mut e = Engine::new(Mode::UNARY);
         e.work = b.clone();
-        e.build_adjacency([true, true]);
+        e.build_adjacency();
         (b, e)
     }
 
