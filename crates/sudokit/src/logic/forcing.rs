@@ -839,9 +839,13 @@ impl Engine {
                         Sink::All(_) if self.outer.is_some() => Some(self.mark_useful(m)),
                         _ => None,
                     };
+                    // Nested runs are short and many: the clock is read once a mode.
+                    if self.expired() {
+                        break;
+                    }
                     for cell in 0..81 {
                         let cand = self.work.cand[cell];
-                        if cand.count_ones() < 2 || self.expired() {
+                        if board::at_most_one(cand.into()) {
                             continue;
                         }
                         for d in board::digits(cand) {
