@@ -1240,10 +1240,11 @@ impl Engine {
             self.useful(useful, source),
             self.useful(useful, source.conj()),
         );
-        // Cycles.
+        // Cycles. Nested, one through a created link z → h returns to the source from
+        // h: the source is useful both ways (it reaches z, and h reaches it).
         let mut cycles = std::mem::take(&mut self.scratch_e);
         cycles.clear();
-        if linked && from_on {
+        if linked && from_on && from_off {
             let mut to_on = self.take_set();
             to_on.add(&self.arena, src);
             let best = self.best_key(sink);
