@@ -409,6 +409,9 @@ struct ChainBuffers {
     on: Vec<(Pot, Cause, Range<u32>)>,
     hidden: Vec<u32>,
     parents: Vec<u32>,
+    /// [`Engine::advanced`]'s removals, their parents at `advanced_parents[range]`.
+    advanced: Vec<(Pot, Range<u32>, u32)>,
+    advanced_parents: Vec<u32>,
 }
 
 /// Which chaining technique to run (SE's `Chaining` constructor arguments).
@@ -1865,9 +1868,12 @@ impl Engine {
                 break;
             }
             if b.pending_on.is_empty() && b.pending_off.is_empty() && self.mode.level > 0 {
-                for (pot, parents, nested) in self.advanced(to_off) {
+                self.advanced(to_off, &mut b.advanced, &mut b.advanced_parents);
+                for &(pot, ref parents, nested) in &b.advanced {
                     if !to_off.contains(pot) {
-                        let id = self.arena.add(pot, &parents, Cause::Advanced);
+                        let parents =
+                            &b.advanced_parents[parents.start as usize..parents.end as usize];
+                        let id = self.arena.add(pot, parents, Cause::Advanced);
                         self.arena.nodes[id as usize].nested = nested;
                         to_off.add(&self.arena, id);
                         b.pending_off.push_back(id);
@@ -1973,12 +1979,17 @@ impl Engine {
 
     fn cell_chains(&mut self, cell: usize, card: u32, sink: &mut Sink) {
         let mode = self.mode;
-        let sources: Vec<Pot> = board::digits(self.work.cand[cell])
-            .map(|d| Pot::new(cell, d, true))
-            .collect();
+        // On the stack: this runs for every cell of every nested search.
+        let mut buf = [Pot(0); 9];
+        let mut n = 0;
+        for d in board::digits(self.work.cand[cell]) {
+            buf[n] = Pot::new(cell, d, true);
+            n += 1;
+        }
+        let sources = &buf[..n];
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
-        for &p_on in &sources {
+        for &p_on in sources {
             // Static multiple chains only look for reductions: their chainings are made
             // when a reduction may need them (`branches`).
             if do_double || do_contradiction {
@@ -1989,7 +2000,7 @@ impl Engine {
             }
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            if let Some(branches) = self.branches(&sources) {
+            if let Some(branches) = self.branches(sources) {
                 self.common_reductions(Kind::Cell, &branches, sources[0], Cause::Cell, sink);
             }
         }
@@ -2085,16 +2096,17 @@ impl Engine {
             }
         }
         if do_reduction {
-            let ons: Vec<u32> = self.chains[i].on.list.clone();
-            for from_on in ons {
+            // By index: the hints borrow the engine, and the list stays as it is.
+            for k in 0..self.chains[i].on.list.len() {
+                let from_on = self.chains[i].on.list[k];
                 let pot = self.arena.pot(from_on);
                 let from_off = off_to_on.get(pot);
                 if from_off != NONE {
                     self.binary_hint(Kind::Reduction, p_on, from_on, from_off, pot, true, sink);
                 }
             }
-            let offs: Vec<u32> = self.chains[i].off.list.clone();
-            for from_on in offs {
+            for k in 0..self.chains[i].off.list.len() {
+                let from_on = self.chains[i].off.list[k];
                 let pot = self.arena.pot(from_on);
                 let from_off = off_to_off.get(pot);
                 if from_off != NONE {
@@ -2216,16 +2228,12 @@ impl Engine {
             if !(n == 2 || (self.mode.multiple && n > 2)) {
                 continue;
             }
-            // Only from the first place of the digit in the house (in house order).
-            let places: Vec<usize> = t.house_cells[h as usize]
-                .iter()
-                .map(|&x| x as usize)
-                .filter(|&x| pos >> x & 1 == 1)
-                .collect();
-            if places[0] != cell {
+            // Only from the first place of the digit in the house (house order is cell
+            // order).
+            if board::first(pos) != cell {
                 continue;
             }
-            let sources: Vec<Pot> = places.iter().map(|&x| Pot::new(x, d, true)).collect();
+            let sources: Vec<Pot> = board::cells(pos).map(|x| Pot::new(x, d, true)).collect();
             if let Some(branches) = self.branches(&sources) {
                 let source = sources[0];
                 self.common_reductions(Kind::Region, &branches, source, Cause::House(h), sink);
@@ -2299,9 +2307,15 @@ impl Engine {
     /// SE `getAdvancedPotentials`: the eliminations of the first nested technique that
     /// finds some on the work grid and needs a candidate the chain removed; each with
     /// the removed candidates it relies on as parents.
-    fn advanced(&mut self, to_off: &PotSet) -> Vec<(Pot, Vec<u32>, u32)> {
+    fn advanced(
+        &mut self,
+        to_off: &PotSet,
+        result: &mut Vec<(Pot, Range<u32>, u32)>,
+        parents_out: &mut Vec<u32>,
+    ) {
         let level = self.mode.level;
-        let mut result: Vec<(Pot, Vec<u32>, u32)> = Vec::new();
+        result.clear();
+        parents_out.clear();
         let rules: &[u8] = match level {
             0 => &[],
             1 => &[0, 1, 2, 3],
@@ -2320,11 +2334,14 @@ impl Engine {
                         if parents.is_empty() {
                             continue;
                         }
-                        let ids: Vec<u32> = parents
-                            .iter()
-                            .map(|&p| to_off.get(p))
-                            .filter(|&id| id != NONE)
-                            .collect();
+                        let start = parents_out.len() as u32;
+                        parents_out.extend(
+                            parents
+                                .iter()
+                                .map(|&p| to_off.get(p))
+                                .filter(|&id| id != NONE),
+                        );
+                        let ids = start..parents_out.len() as u32;
                         for (c, d) in elims {
                             result.push((Pot::new(c, d, false), ids.clone(), NONE));
                         }
@@ -2341,12 +2358,14 @@ impl Engine {
                         if hint.rule_parents.is_empty() {
                             continue;
                         }
-                        let ids: Vec<u32> = hint
-                            .rule_parents
-                            .iter()
-                            .map(|&p| to_off.get(p))
-                            .filter(|&id| id != NONE)
-                            .collect();
+                        let start = parents_out.len() as u32;
+                        parents_out.extend(
+                            hint.rule_parents
+                                .iter()
+                                .map(|&p| to_off.get(p))
+                                .filter(|&id| id != NONE),
+                        );
+                        let ids = start..parents_out.len() as u32;
                         self.nested.push(Rc::clone(hint));
                         let idx = (self.nested.len() - 1) as u32;
                         for &(c, d) in &hint.eliminations {
@@ -2356,7 +2375,6 @@ impl Engine {
                 }
             }
         }
-        result
     }
 
     /// Every hint of the nested `mode` (nesting rule `rule`) on the work grid, rule
