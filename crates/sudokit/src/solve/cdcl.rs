@@ -35,9 +35,11 @@
 //! Neither did failed-literal probing: at the root it takes 10 ms and finds 7 facts on
 //! #32; probing the candidates of cells with two or three left before every decision
 //! keeps the conflicts about the same at 2-5x the time. Deciding "cell is not d"
-//! instead of placements took #21 from 8,700 to 147,000 conflicts. Learned clauses are
-//! long (on #32, 57% over 16 literals; 172 of 182,000 with one or two), so sharing short
-//! clauses between portfolio solvers would carry almost nothing.
+//! instead of placements took #21 from 8,700 to 147,000 conflicts. Without the "not Y"
+//! substitution in learned clauses, runs took 2.5x the decisions (7.6M against 3.0M
+//! over the same 35 runs: 5 of the hardest puzzles, up to eight seeds each). Learned
+//! clauses are long (on #32, 57% over 16 literals; 172 of 182,000 with one or two),
+//! so sharing short clauses between portfolio solvers would carry almost nothing.
 //!
 //! Run times on a hard 25x25 puzzle vary by an order of magnitude with nothing but the
 //! tie-break order, so for a first solution or a uniqueness check several solvers with
