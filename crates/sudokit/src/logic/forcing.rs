@@ -1101,8 +1101,7 @@ impl Engine {
     fn mark_near(&mut self, m: usize, target: Pot) -> u32 {
         self.near_generation += 1;
         let epoch = self.near_generation;
-        let k = target.conj().0 as usize;
-        for i in self.edge_range(m, Pot(k as u16)) {
+        for i in self.edge_range(m, target.conj()) {
             let q = self.adj[i].0.conj();
             self.near[q.0 as usize] = epoch;
         }

@@ -409,8 +409,8 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                     let cand = work.cand[cells[i] as usize];
                     m | u16::from(cand != 0 && board::at_most_two(cand.into())) << i
                 });
-                for i in board::digits(few).map(|i| i as usize - 1) {
-                    for j in board::digits(few & !0u16 << (i + 1)).map(|j| j as usize - 1) {
+                for i in board::cells(few.into()) {
+                    for j in board::cells((few & !0u16 << (i + 1)).into()) {
                         let (ci, cj) = (cells[i] as usize, cells[j] as usize);
                         let (a, b) = (work.cand[ci], work.cand[cj]);
                         if !board::is_digit_pair(a | b) {
