@@ -554,6 +554,11 @@ enum KindPub {
 }
 
 impl Hint {
+    /// SE's sort key: (rating, complexity, sort key); of equal keys the first wins.
+    fn key(&self) -> Key {
+        (self.rating, self.complexity, self.sort_key)
+    }
+
     /// The hint as a step.
     pub fn to_step(&self) -> Step {
         let mut step = Step::new(self.technique);
@@ -606,7 +611,7 @@ impl AllHints {
     }
 
     fn keep(&mut self, hint: Hint) {
-        let key = (hint.rating, hint.complexity, hint.sort_key);
+        let key = hint.key();
         for &(c, d) in &hint.eliminations {
             let best = &mut self.best[c * 9 + d as usize - 1];
             *best = (*best).min(key);
@@ -617,8 +622,7 @@ impl AllHints {
     /// The kept hints in SE's order (a stable sort by key), less those that a hint
     /// kept after them made useless: each hint left makes some removal first.
     fn into_sorted(mut self) -> Vec<Hint> {
-        self.list
-            .sort_by_key(|h| (h.rating, h.complexity, h.sort_key));
+        self.list.sort_by_key(Hint::key);
         let mut claimed = [false; 81 * 9];
         self.list.retain(|h| {
             let mut first = false;
@@ -640,15 +644,14 @@ impl AllHints {
 /// of equal keys.
 #[derive(Clone, Copy)]
 struct BestKey {
-    limit: u16,
-    best: Option<(u16, u32, u8)>,
+    best: Option<Key>,
 }
 
 impl BestKey {
     /// Whether a hint with this key could still be kept.
     #[inline]
     fn admits(self, rating: u16, complexity: u32, sort_key: u8) -> bool {
-        rating <= self.limit && self.best.is_none_or(|b| (rating, complexity, sort_key) < b)
+        self.best.is_none_or(|b| (rating, complexity, sort_key) < b)
     }
 }
 
@@ -686,8 +689,6 @@ pub struct Engine {
     todo: Vec<u32>,
     /// Scratch for [`Engine::created_tails`].
     tails: Vec<Pot>,
-    /// Rating bound of the current deepening round.
-    limit: u16,
     /// Static implications of the work grid, in SE's order: those of potential `k` at
     /// `adj[adj_start[k]..adj_start[k + 1]]`, cell links (before `adj_mid[k]`) ahead of
     /// house links, so each mode's links are one slice of them ([`link_range`]).
@@ -746,7 +747,6 @@ impl Engine {
             reach_generation: 0,
             todo: Vec::new(),
             tails: Vec::new(),
-            limit: u16::MAX,
             adj_on: Vec::new(),
             conjugate_reach: Default::default(),
             conjugate_reach_ready: [false; 3],
@@ -820,51 +820,43 @@ impl Engine {
             }
             // One round without a rating limit: the first hints found bound the rest
             // of the search (rounds of increasing limits were tried and cost more).
-            // Mode 0 has X-links (houses) only, mode 1 Y-links (cells) only.
             self.build_adjacency();
-            let rounds: &[u16] = &[u16::MAX];
-            for &limit in rounds {
-                self.limit = limit;
-                for (y, x) in [(false, true), (true, false), (true, true)] {
-                    let base = if x && y { 70 } else { 65 };
-                    // X-links come from houses, Y-links from cells.
-                    if base > self.bound(sink) || !((x && created.1) || (y && created.0)) {
-                        continue;
-                    }
-                    let m = if x && y {
-                        2
-                    } else if y {
-                        1
-                    } else {
-                        0
-                    };
-                    let useful = match sink {
-                        Sink::All(_) if self.outer.is_some() => Some(self.mark_useful(m)),
-                        _ => None,
-                    };
-                    // Nested runs are short and many: the clock is read once a mode.
-                    if self.expired() {
-                        break;
-                    }
-                    for cell in 0..81 {
-                        let cand = self.work.cand[cell];
-                        if board::at_most_one(cand.into()) {
-                            continue;
-                        }
-                        for d in board::digits(cand) {
-                            let p = Pot::new(cell, d, true);
-                            // Nothing starts from a source useless both ways.
-                            if self.useful(useful, p) || self.useful(useful, p.conj()) {
-                                self.unary(p, y, x, useful, sink);
-                            }
-                        }
-                    }
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let base = if x && y { 70 } else { 65 };
+                // X-links come from houses, Y-links from cells.
+                if base > self.bound(sink) || !((x && created.1) || (y && created.0)) {
+                    continue;
                 }
-                if matches!(sink, Sink::Best(Some(_))) {
+                // Mode 0 has X-links only, mode 1 Y-links only, mode 2 both.
+                let m = if x && y {
+                    2
+                } else if y {
+                    1
+                } else {
+                    0
+                };
+                let useful = match sink {
+                    Sink::All(_) if self.outer.is_some() => Some(self.mark_useful(m)),
+                    _ => None,
+                };
+                // Nested runs are short and many: the clock is read once a mode.
+                if self.expired() {
                     break;
                 }
+                for cell in 0..81 {
+                    let cand = self.work.cand[cell];
+                    if board::at_most_one(cand.into()) {
+                        continue;
+                    }
+                    for d in board::digits(cand) {
+                        let p = Pot::new(cell, d, true);
+                        // Nothing starts from a source useless both ways.
+                        if self.useful(useful, p) || self.useful(useful, p.conj()) {
+                            self.unary(p, y, x, useful, sink);
+                        }
+                    }
+                }
             }
-            self.limit = u16::MAX;
         }
         self.arena.clear();
         self.nested.clear();
@@ -1118,9 +1110,8 @@ impl Engine {
     /// The key a new hint must beat (see [`Engine::better`]).
     fn best_key(&self, sink: &Sink) -> BestKey {
         BestKey {
-            limit: self.limit,
             best: match sink {
-                Sink::Best(Some(h)) => Some((h.rating, h.complexity, h.sort_key)),
+                Sink::Best(Some(h)) => Some(h.key()),
                 _ => None,
             },
         }
@@ -1129,9 +1120,8 @@ impl Engine {
     /// The rating a new hint must not exceed to matter (u16::MAX when collecting all).
     fn bound(&self, sink: &Sink) -> u16 {
         match sink {
-            Sink::Best(Some(h)) => h.rating.min(self.limit),
-            Sink::Best(None) => self.limit,
-            Sink::All(_) => u16::MAX,
+            Sink::Best(Some(h)) => h.rating,
+            Sink::Best(None) | Sink::All(_) => u16::MAX,
         }
     }
 
@@ -1740,18 +1730,15 @@ impl Engine {
     }
 
     /// Keeps a hint: the best so far, or (nested) every hint relying on an outer
-    /// removal that [`Engine::wanted`] let through. `source_cause` is how the assumption itself counts for SE's rule
-    /// parents: the cell rule for cell chains, the house rule for region chains, none
-    /// otherwise.
+    /// removal that [`Engine::wanted`] let through. `source_cause` is how the
+    /// assumption itself counts for SE's rule parents: the cell rule for cell chains,
+    /// the house rule for region chains, none otherwise.
     fn offer(&mut self, sink: &mut Sink, mut hint: Hint, targets: &[u32], source_cause: Cause) {
         match sink {
             Sink::Best(best) => {
                 let replace = match best {
                     None => true,
-                    Some(h) => {
-                        (hint.rating, hint.complexity, hint.sort_key)
-                            < (h.rating, h.complexity, h.sort_key)
-                    }
+                    Some(h) => hint.key() < h.key(),
                 };
                 if replace {
                     *best = Some(hint);
