@@ -5,13 +5,15 @@
 //! the timing.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example se_agreement -- FILE [--limit N] [--every K] [--threads T] [--diff] [--out PATHS]
+//! cargo run --release -p sudokit --example se_agreement -- FILE [--limit N] [--every K] [--threads T] [--diff] [--out PATHS] [--no-helper]
 //! ```
 //!
 //! `--every K` takes every K-th puzzle (a spread-out sample), `--diff` lists the
 //! disagreements (puzzle, SE's ER, ours, and our hardest step). `--out PATHS` writes one
 //! line per puzzle (ER, EP, ED and every step's rating, placements and eliminations) so
 //! two builds can be compared with `diff`: a speed change must leave it identical.
+//! `--no-helper` keeps ratings from starting helper threads on idle cores
+//! (`se::Options::helper`).
 
 use std::time::Instant;
 
@@ -57,6 +59,7 @@ fn main() {
             "--four-links" => opts.four_links = true,
             "--uvwxyz" => opts.uvwxyz = true,
             "--tuvwxyz" => opts.tuvwxyz = true,
+            "--no-helper" => opts.helper = false,
             f => file = Some(f.to_string()),
         }
         i += 1;

@@ -3,11 +3,13 @@
 //! per puzzle.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--every K] [--threads T] [--timeout SECS] [--each]
+//! cargo run --release -p sudokit --example se_coverage -- FILE [--limit N] [--every K] [--threads T] [--timeout SECS] [--each] [--no-helper]
 //! ```
 //!
 //! `--timeout SECS` gives up on a puzzle after that long (counted apart, with the time
 //! distribution of the puzzles that finished); `--every K` takes every K-th puzzle.
+//! `--no-helper` keeps ratings from starting helper threads on idle cores
+//! (`se::Options::helper`).
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +34,7 @@ fn main() {
         .position(|a| a == "--timeout")
         .map(|i| Duration::from_secs_f64(args[i + 1].parse().expect("seconds")));
     let each = args.iter().any(|a| a == "--each");
+    let helper = !args.iter().any(|a| a == "--no-helper");
     let text = std::fs::read_to_string(file).expect("readable file");
     let puzzles: Vec<&str> = text
         .lines()
@@ -54,6 +57,7 @@ fn main() {
                             let grid = parse_grid(&p[..81]).expect("puzzle");
                             let opts = Options {
                                 deadline: timeout.map(|d| t + d),
+                                helper,
                                 ..Options::default()
                             };
                             let r = se::rate(&State::from_grid(&grid), &opts);

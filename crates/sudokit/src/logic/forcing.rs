@@ -18,21 +18,21 @@
 //! [`Board`] copy whose candidates dynamic chains remove as they go. Only the best
 //! deduction (SE sorts all and takes the first) is kept as a [`Step`].
 
-use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::board::{self, Board, CellSet};
 use super::{Step, Technique};
 
 /// The hints of a nested technique on one work grid, shared by the chains that use them.
-type NestedHints = Rc<Vec<Rc<Hint>>>;
+type NestedHints = Arc<Vec<Arc<Hint>>>;
 
 /// Nested hints already found on the grids of one outer step (see
 /// [`Engine::nested_hints`]), keyed by nesting rule, level and work grid.
-struct NestedCache {
+pub(crate) struct NestedCache {
     outer_cand: [u16; 81],
     outer_value: [u8; 81],
     hints: HashMap<(u8, u8, [u16; 81]), NestedHints>,
@@ -41,13 +41,27 @@ struct NestedCache {
 /// Most work grids the nested-hint cache remembers before it starts over.
 const NESTED_CACHE_ENTRIES: usize = 100_000;
 
+/// A nested-hint cache that engines on several threads can share.
+pub(crate) type SharedCache = Arc<Mutex<NestedCache>>;
+
 thread_local! {
-    /// The nested-hint cache, shared by the engines of every level on this thread.
-    static NESTED_CACHE: RefCell<NestedCache> = RefCell::new(NestedCache {
+    /// The nested-hint cache, shared by the engines of every level on this thread (and
+    /// by a helper thread working for them, see [`Engine::helper`]).
+    static NESTED_CACHE: SharedCache = new_cache();
+}
+
+/// An empty nested-hint cache.
+fn new_cache() -> SharedCache {
+    Arc::new(Mutex::new(NestedCache {
         outer_cand: [0; 81],
         outer_value: [0; 81],
         hints: HashMap::new(),
-    });
+    }))
+}
+
+/// This thread's nested-hint cache.
+pub(crate) fn thread_cache() -> SharedCache {
+    NESTED_CACHE.with(Arc::clone)
 }
 
 /// Number of distinct (cell, digit, on) potentials.
@@ -706,7 +720,7 @@ pub struct Engine {
     scratch_e: Vec<u32>,
     scratch_f: Vec<u32>,
     /// Nested hints referenced by advanced potentials (level >= 2).
-    nested: Vec<Rc<Hint>>,
+    nested: Vec<Arc<Hint>>,
     /// The outer grid for rule parents, when this engine runs nested.
     outer: Option<Board>,
     /// Nested engines, kept for reuse.
@@ -723,6 +737,12 @@ pub struct Engine {
     reach_of: Vec<u32>,
     /// When to stop searching (the caller discards a result found after it).
     pub(crate) deadline: Option<std::time::Instant>,
+    /// Set when a helper's work is no longer wanted: like a passed deadline.
+    cancel: Option<Arc<AtomicBool>>,
+    /// The nested-hint cache to use instead of this thread's (a helper's).
+    cache: Option<SharedCache>,
+    /// Cells in reverse order (a helper, filling the cache from the other end).
+    reverse: bool,
 }
 
 impl Engine {
@@ -766,7 +786,23 @@ impl Engine {
             reach_sets: Vec::new(),
             reach_of: vec![NONE; POTS],
             deadline: None,
+            cancel: None,
+            cache: None,
+            reverse: false,
         }
+    }
+
+    /// A helper for an engine of `mode` running on another thread: it searches the
+    /// same grid from the other end, sharing `cache`, only to fill the cache with
+    /// the nested hints the main engine will ask for later; `cancel` stops it.
+    /// The main engine's answers do not change: a cache entry is what the main engine
+    /// would have computed itself, and a search cut short is never cached.
+    pub(crate) fn helper(mode: Mode, cache: SharedCache, cancel: Arc<AtomicBool>) -> Engine {
+        let mut e = Engine::new(mode);
+        e.cache = Some(cache);
+        e.cancel = Some(cancel);
+        e.reverse = true;
+        e
     }
 
     fn take_set(&mut self) -> PotSet {
@@ -1872,13 +1908,18 @@ impl Engine {
 
     /// Whether the deadline has passed.
     fn expired(&self) -> bool {
-        self.deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn multiple_chains(&mut self, sink: &mut Sink) {
         let mode = self.mode;
-        for cell in 0..81 {
+        for i in 0..81 {
+            let cell = if self.reverse { 80 - i } else { i };
             if self.expired() {
                 break;
             }
@@ -2352,7 +2393,7 @@ impl Engine {
                                 .filter(|&id| id != NONE),
                         );
                         let ids = start..parents_out.len() as u32;
-                        self.nested.push(Rc::clone(hint));
+                        self.nested.push(Arc::clone(hint));
                         let idx = (self.nested.len() - 1) as u32;
                         for &(c, d) in &hint.eliminations {
                             result.push((Pot::new(c, d, false), ids.clone(), idx));
@@ -2371,21 +2412,21 @@ impl Engine {
     fn nested_hints(&mut self, rule: u8, mode: Mode) -> NestedHints {
         let key = (rule, mode.level, self.work.cand);
         // Engines running nested (with an outer grid of their own) do not use it.
-        let cacheable = self.outer.is_none();
-        let cached = NESTED_CACHE.with(|c| {
-            if !cacheable {
-                return None;
-            }
-            let mut c = c.borrow_mut();
+        let cache = match (&self.outer, &self.cache) {
+            (Some(_), _) => None,
+            (None, Some(c)) => Some(Arc::clone(c)),
+            (None, None) => Some(thread_cache()),
+        };
+        if let Some(cache) = &cache {
+            let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
             if c.outer_cand != self.save.cand || c.outer_value != self.save.value {
                 c.outer_cand = self.save.cand;
                 c.outer_value = self.save.value;
                 c.hints.clear();
             }
-            c.hints.get(&key).cloned()
-        });
-        if let Some(hints) = cached {
-            return hints;
+            if let Some(hints) = c.hints.get(&key) {
+                return Arc::clone(hints);
+            }
         }
         // Reuse the nested engine of this mode (its buffers are large).
         let mut inner = match self.inner.iter().position(|e| e.mode == mode) {
@@ -2393,24 +2434,25 @@ impl Engine {
             None => Engine::new(mode),
         };
         inner.deadline = self.deadline;
-        let hints: NestedHints = Rc::new(
+        inner.cancel.clone_from(&self.cancel);
+        let hints: NestedHints = Arc::new(
             inner
                 .all(&self.work, &self.save)
                 .into_iter()
-                .map(Rc::new)
+                .map(Arc::new)
                 .collect(),
         );
         self.inner.push(inner);
         // A search cut short by the deadline is incomplete: never reused.
-        if cacheable && !self.expired() {
-            NESTED_CACHE.with(|c| {
-                let mut c = c.borrow_mut();
+        if let Some(cache) = cache {
+            if !self.expired() {
+                let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
                 // Bounds memory on the longest searches (~1 KB an entry).
                 if c.hints.len() >= NESTED_CACHE_ENTRIES {
                     c.hints.clear();
                 }
-                c.hints.insert(key, Rc::clone(&hints))
-            });
+                c.hints.insert(key, Arc::clone(&hints));
+            }
         }
         hints
     }
@@ -2609,6 +2651,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_helper_fills_the_cache_with_what_the_engine_would_find() {
+        // Level-2 chains from top1465 #1's givens stall on many work grids.
+        let b = Board::from_state(&state(SAMPLES[0]));
+        let mode = Mode::dynamic(2);
+        let mut alone = Engine::new(mode);
+        alone.cache = Some(new_cache());
+        let expected = alone.find(&b);
+        assert!(expected.is_some());
+        // The helper runs to the end first, so the engine finds every grid it asks for
+        // in the cache.
+        let shared = new_cache();
+        let cancel = Arc::new(AtomicBool::new(false));
+        Engine::helper(mode, Arc::clone(&shared), cancel).find(&b);
+        let filled = shared.lock().unwrap().hints.len();
+        assert!(filled > 0);
+        let mut helped = Engine::new(mode);
+        helped.cache = Some(Arc::clone(&shared));
+        assert_eq!(helped.find(&b), expected);
+        // Nothing was left for the engine to search.
+        assert_eq!(shared.lock().unwrap().hints.len(), filled);
     }
 
     #[test]

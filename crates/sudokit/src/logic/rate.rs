@@ -44,19 +44,34 @@ pub fn rate(start: &State) -> Rating {
 
 /// [`rate`] with explicit SE options.
 pub fn rate_with(start: &State, opts: &Options) -> Rating {
-    let se = se::rate(start, opts);
     let expired = || {
         opts.deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
     };
-    let path = if se.timed_out {
-        Path {
-            steps: Vec::new(),
-            solved: false,
-            end: start.clone(),
-        }
+    let human = || solver::explain_until(start, &mut |_| expired());
+    // The two paths are independent: on an idle core, the human one runs beside SE's.
+    let idle = opts.helper.then(se::IdleCore::reserve).flatten();
+    let (se, path) = if let Some(core) = idle {
+        std::thread::scope(|scope| {
+            let path = scope.spawn(move || {
+                let _core = core;
+                human()
+            });
+            let se = se::rate(start, opts);
+            (se, path.join().expect("human path"))
+        })
     } else {
-        solver::explain_until(start, &mut |_| expired())
+        let se = se::rate(start, opts);
+        let path = if se.timed_out {
+            Path {
+                steps: Vec::new(),
+                solved: false,
+                end: start.clone(),
+            }
+        } else {
+            human()
+        };
+        (se, path)
     };
     let timed_out = se.timed_out || (!path.solved && expired());
     let (level, score, techniques) = hodoku(&path);

@@ -9,12 +9,14 @@
 //! strong-link fish, WXYZ- and VWXYZ-wings) are on by default; 4-link fish, UVWXYZ- and
 //! TUVWXYZ-wings are options because the data we compare against was rated without them.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::geometry::Cell;
 
 use super::board::{self, Board};
-use super::forcing::{Engine, Mode, Pot};
+use super::forcing::{self, Engine, Mode, Pot};
 
 use super::{State, Step, bug, exclusion, fish, intersections, singles, strong_links, subsets};
 use super::{uniqueness, wings};
@@ -36,6 +38,11 @@ pub struct Options {
     /// Give up once this instant has passed (checked between steps and between the
     /// chaining engines' assumptions): the result is then unsolved and `timed_out`.
     pub deadline: Option<std::time::Instant>,
+    /// Let a helper thread on an idle core (none is started while every core is
+    /// rating) work out, from the other end of the grid, the nested searches of the
+    /// nested forcing chains (levels 2 and up) before the rating asks for them. The
+    /// rating is the same; a hard puzzle is rated sooner. On by default.
+    pub helper: bool,
 }
 
 impl Default for Options {
@@ -47,6 +54,7 @@ impl Default for Options {
             max_level: 4,
             ceiling: None,
             deadline: None,
+            helper: true,
         }
     }
 }
@@ -138,7 +146,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
         }
     }
     // Chains.
-    if let Some(st) = chains(&b, Mode::UNARY, opts.deadline) {
+    if let Some(st) = chains(&b, Mode::UNARY, opts) {
         return Some(st);
     }
     if opts.tuvwxyz {
@@ -148,12 +156,12 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     }
     first!(|e| exclusion::aligned_triples(&b, e));
     for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
-        if let Some(st) = chains(&b, mode, opts.deadline) {
+        if let Some(st) = chains(&b, mode, opts) {
             return Some(st);
         }
     }
     for level in 1..=opts.max_level {
-        if let Some(st) = chains(&b, Mode::dynamic(level), opts.deadline) {
+        if let Some(st) = chains(&b, Mode::dynamic(level), opts) {
             return Some(st);
         }
     }
@@ -213,22 +221,106 @@ thread_local! {
     static ENGINES: std::cell::RefCell<Vec<(Mode, Engine)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The best chaining hint of `mode` on `b`, with a reused engine; None when the
-/// deadline passed (the search may have stopped early: its result is not SE's).
-pub(crate) fn chains(b: &Board, mode: Mode, deadline: Option<Instant>) -> Option<Step> {
-    let found = ENGINES.with(|e| {
-        let mut engines = e.borrow_mut();
-        let i = match engines.iter().position(|(m, _)| *m == mode) {
-            Some(i) => i,
-            None => {
-                engines.push((mode, Engine::new(mode)));
-                engines.len() - 1
-            }
-        };
-        engines[i].1.deadline = deadline;
-        engines[i].1.find(b)
-    });
+/// The best chaining hint of `mode` on `b`, with a reused engine (and a helper thread
+/// when `opts` asks for one); None when the deadline passed (the search may have
+/// stopped early: its result is not SE's).
+pub(crate) fn chains(b: &Board, mode: Mode, opts: &Options) -> Option<Step> {
+    let deadline = opts.deadline;
+    let main = || {
+        ENGINES.with(|e| {
+            let mut engines = e.borrow_mut();
+            let i = match engines.iter().position(|(m, _)| *m == mode) {
+                Some(i) => i,
+                None => {
+                    engines.push((mode, Engine::new(mode)));
+                    engines.len() - 1
+                }
+            };
+            engines[i].1.deadline = deadline;
+            engines[i].1.find(b)
+        })
+    };
+    let _busy = Busy::enter();
+    // Only levels 2 and up have nested searches worth sharing.
+    let idle = (opts.helper && mode.dynamic && mode.level >= 2)
+        .then(IdleCore::reserve)
+        .flatten();
+    let found = if let Some(_core) = idle {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let cache = forcing::thread_cache();
+        std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                let mut e = Engine::helper(mode, cache, Arc::clone(&cancel));
+                e.deadline = deadline;
+                e.find(b);
+            });
+            let found = main();
+            cancel.store(true, Ordering::Relaxed);
+            // A helper that panicked only cached less.
+            let _ = helper.join();
+            found
+        })
+    } else {
+        main()
+    };
     if expired(deadline) { None } else { found }
+}
+
+/// Threads of this process rating (in [`rate`] or a chaining search) or helping.
+static BUSY: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// How deep this thread is in [`Busy`] guards (it counts once in [`BUSY`]).
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts this thread in [`BUSY`] while alive, so that helpers go only to idle cores.
+struct Busy;
+
+impl Busy {
+    fn enter() -> Busy {
+        DEPTH.with(|d| {
+            if d.get() == 0 {
+                BUSY.fetch_add(1, Ordering::Relaxed);
+            }
+            d.set(d.get() + 1);
+        });
+        Busy
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        DEPTH.with(|d| {
+            d.set(d.get() - 1);
+            if d.get() == 0 {
+                BUSY.fetch_sub(1, Ordering::Relaxed);
+            }
+        });
+    }
+}
+
+/// An idle core, counted in [`BUSY`] until dropped, for a helper thread.
+pub(crate) struct IdleCore;
+
+impl IdleCore {
+    /// A core no rating thread is using, if there is one.
+    pub(crate) fn reserve() -> Option<IdleCore> {
+        static CORES: OnceLock<usize> = OnceLock::new();
+        let cores =
+            *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        BUSY.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+            (n < cores).then_some(n + 1)
+        })
+        .ok()
+        .map(|_| IdleCore)
+    }
+}
+
+impl Drop for IdleCore {
+    fn drop(&mut self) {
+        BUSY.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Whether `deadline` has passed.
@@ -239,6 +331,7 @@ fn expired(deadline: Option<Instant>) -> bool {
 /// Rates a puzzle the way `serate` does. Gives up (ER 0, `solved` false) when no SE
 /// technique applies, as SE's 20.0 "beyond solver".
 pub fn rate(start: &State, opts: &Options) -> Rated {
+    let _busy = Busy::enter();
     let solution = if cfg!(debug_assertions) {
         super::solver::solution_of(start)
     } else {

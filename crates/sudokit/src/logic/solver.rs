@@ -157,7 +157,7 @@ fn two_links(b: &Board, which: Technique, emit: Emit) -> bool {
 }
 
 fn engine(b: &Board, mode: Mode, emit: Emit) -> bool {
-    match super::se::chains(b, mode, None) {
+    match super::se::chains(b, mode, &super::se::Options::default()) {
         Some(st) => emit(st),
         None => true,
     }
