@@ -53,12 +53,17 @@ pub fn rate_with(start: &State, opts: &Options) -> Rating {
     let idle = opts.helper.then(se::IdleCore::reserve).flatten();
     let (se, path) = if let Some(core) = idle {
         std::thread::scope(|scope| {
-            let path = scope.spawn(move || {
+            let path = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let _core = core;
                 human()
             });
             let se = se::rate(start, opts);
-            (se, path.join().expect("human path"))
+            // Without a thread (the system may refuse one), the paths run in turn.
+            let path = match path {
+                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                Err(_) => human(),
+            };
+            (se, path)
         })
     } else {
         let se = se::rate(start, opts);

@@ -249,15 +249,18 @@ pub(crate) fn chains(b: &Board, mode: Mode, opts: &Options) -> Option<Step> {
         let cancel = Arc::new(AtomicBool::new(false));
         let cache = forcing::thread_cache();
         std::thread::scope(|scope| {
-            let helper = scope.spawn(|| {
+            // Without a thread (the system may refuse one), the search runs alone.
+            let helper = std::thread::Builder::new().spawn_scoped(scope, || {
                 let mut e = Engine::helper(mode, cache, Arc::clone(&cancel));
                 e.deadline = deadline;
                 e.find(b);
             });
             let found = main();
             cancel.store(true, Ordering::Relaxed);
-            // A helper that panicked only cached less.
-            let _ = helper.join();
+            if let Ok(helper) = helper {
+                // A helper that panicked only cached less.
+                let _ = helper.join();
+            }
             found
         })
     } else {
