@@ -1,9 +1,11 @@
 //! Rating throughput: Sudoku Explainer's path (ER/EP/ED) and the human path (explain,
-//! HoDoKu level) on slices of the SE-rated sudoku-exchange collection and of top1465.
-//! Each iteration rates a fixed slice, so criterion's elements/s is puzzles/s.
+//! HoDoKu level) on slices of the SE-rated sudoku-exchange collection, of top1465 and
+//! of the forum's hardest (five puzzles, ~2 s an iteration). Each iteration rates a
+//! fixed slice one puzzle at a time (a helper thread uses the idle core), so
+//! criterion's elements/s is puzzles/s.
 //!
-//! `cargo bench -p sudokit-benches --bench logic`. The hardest sets are measured with
-//! the `se_coverage` example instead (minutes per run).
+//! `cargo bench -p sudokit-benches --bench logic`. The whole hardest set is measured
+//! with the `se_coverage` example (minutes per run).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -32,6 +34,7 @@ fn rating(c: &mut Criterion) {
     for (set, step, limit) in [
         ("sudoku-exchange/diabolical.txt", 400, 100),
         ("puzzles3_magictour_top1465", 15, 100),
+        ("puzzles6_forum_hardest_1106", 75, 5),
     ] {
         let Some(states) = puzzles(set, step, limit) else {
             eprintln!("skipping {set}: data not found");
