@@ -54,7 +54,7 @@ pub fn rate_with(start: &State, opts: &Options) -> Rating {
     let (se, path) = if let Some(core) = idle {
         std::thread::scope(|scope| {
             let path = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let _core = core;
+                let _busy = core.occupy();
                 human()
             });
             let se = se::rate(start, opts);

@@ -278,7 +278,7 @@ thread_local! {
 }
 
 /// Counts this thread in [`BUSY`] while alive, so that helpers go only to idle cores.
-struct Busy;
+pub(crate) struct Busy;
 
 impl Busy {
     fn enter() -> Busy {
@@ -317,6 +317,15 @@ impl IdleCore {
         })
         .ok()
         .map(|_| IdleCore)
+    }
+
+    /// Makes the current thread the one using this core: its own rating work (a
+    /// [`Busy`] guard further down) is then not counted a second time.
+    pub(crate) fn occupy(self) -> Busy {
+        // The reservation's count passes to the returned guard.
+        std::mem::forget(self);
+        DEPTH.with(|d| d.set(d.get() + 1));
+        Busy
     }
 }
 
