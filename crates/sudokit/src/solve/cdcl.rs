@@ -107,9 +107,9 @@ enum Reason {
     LastInCell,
     /// True as the last position of its digit in this house.
     LastInHouse(u32),
-    /// False because its digit is locked, in the first house, into the intersection
-    /// with the second (which this variable's cell is in).
-    Locked(u32, u32),
+    /// False because its digit is locked, in the overlap's house, into the intersection
+    /// with its other house (which this variable's cell is in).
+    Locked(u32),
     /// Implied by a learned (or blocking) clause.
     Clause(u32),
 }
@@ -124,8 +124,8 @@ enum Conflict {
     /// A digit with no position left in a house.
     EmptyHouse(u32, u32),
     /// A true variable outside the intersection where its digit is locked
-    /// (variable, locking house, other house).
-    Locked(u32, u32, u32),
+    /// (variable, overlap).
+    Locked(u32, u32),
     /// A clause with every literal false.
     Clause(u32),
 }
@@ -196,10 +196,11 @@ struct Watch {
     blocker: Lit,
 }
 
-/// Two houses that share at least two cells: the other house, the shared cells as
-/// positions of this house, and as positions of the other.
+/// Two houses that share at least two cells: the house, the other house, the shared
+/// cells as positions of the house, and as positions of the other.
 #[derive(Clone, Copy, Debug)]
 struct Overlap {
+    house: u32,
     other: u32,
     here: u64,
     there: u64,
@@ -208,6 +209,9 @@ struct Overlap {
 /// The solver state for one puzzle.
 struct Solver {
     n: usize,
+    /// Variables are `cell << shift | digit`: a power-of-two stride, so that a variable
+    /// splits into cell and digit with a shift and a mask instead of a division.
+    shift: u32,
     cells: usize,
     house_cells: Vec<Vec<u32>>,
     /// The houses of each cell, with the cell's position in each: those of cell `c`
@@ -215,17 +219,14 @@ struct Solver {
     /// propagation loops read them for every literal).
     cell_houses: Vec<(u32, u8)>,
     cell_house_start: Vec<u32>,
-    /// The peers of cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u32>,
-    peer_start: Vec<u32>,
-    overlaps: Vec<Vec<Overlap>>,
-    /// `overlap_at[house * n + position]`: the indices in `overlaps[house]` of the
-    /// overlaps holding that position (a locked digit lies in those of its first
-    /// position: one or two instead of every overlap of the house).
-    overlap_at: Vec<Vec<u8>>,
-    /// The most cells two houses share: a digit with more positions left cannot be
-    /// locked.
-    max_overlap: u32,
+    overlaps: Vec<Overlap>,
+    /// The indices in `overlaps` of the overlaps of a house holding one of its
+    /// positions: those of `house * n + position` are
+    /// `overlap_at[overlap_at_start[house * n + position]..][..next start]` (a locked
+    /// digit lies in those of its first position: one or two instead of every overlap
+    /// of the house).
+    overlap_at: Vec<u32>,
+    overlap_at_start: Vec<u32>,
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<Reason>,
@@ -301,7 +302,8 @@ impl Solver {
         let g = grid.geometry();
         let n = g.size();
         let cells = g.cell_count();
-        let vars = cells * n;
+        let shift = n.next_power_of_two().trailing_zeros();
+        let vars = cells << shift;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let house_cells: Vec<Vec<u32>> = g
             .houses()
@@ -314,19 +316,12 @@ impl Solver {
                 cell_houses[c as usize].push((h as u32, p as u8));
             }
         }
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0u32];
-        for c in 0..cells {
-            peers.extend(g.peers(c).iter().map(|&p| p as u32));
-            peer_start.push(peers.len() as u32);
-        }
         let mut cell_house_start = vec![0u32];
         for hs in &cell_houses {
             cell_house_start.push(cell_house_start[cell_house_start.len() - 1] + hs.len() as u32);
         }
         let cell_houses: Vec<(u32, u8)> = cell_houses.concat();
-        let mut overlaps = vec![Vec::new(); house_cells.len()];
-        let mut max_overlap = 0;
+        let mut overlaps = Vec::new();
         for (h, hc) in house_cells.iter().enumerate() {
             for (o, oc) in house_cells.iter().enumerate() {
                 if o == h {
@@ -339,8 +334,8 @@ impl Solver {
                     let there = (0..n)
                         .filter(|&p| hc.contains(&oc[p]))
                         .fold(0u64, |m, p| m | 1 << p);
-                    max_overlap = max_overlap.max(here.count_ones());
-                    overlaps[h].push(Overlap {
+                    overlaps.push(Overlap {
+                        house: h as u32,
                         other: o as u32,
                         here,
                         there,
@@ -348,27 +343,37 @@ impl Solver {
                 }
             }
         }
-        let overlap_at = (0..house_cells.len() * n)
-            .map(|hp| {
-                let (h, p) = (hp / n, hp % n);
-                (0..overlaps[h].len())
-                    .filter(|&k| overlaps[h][k].here >> p & 1 == 1)
-                    .map(|k| k as u8)
-                    .collect()
-            })
-            .collect();
+        // `overlaps` lists each house's overlaps together, house by house.
+        let mut overlap_at = Vec::new();
+        let mut overlap_at_start = vec![0u32];
+        let mut first = 0;
+        for h in 0..house_cells.len() {
+            let end = first
+                + overlaps[first..]
+                    .iter()
+                    .take_while(|o| o.house == h as u32)
+                    .count();
+            for p in 0..n {
+                overlap_at.extend(
+                    (first..end)
+                        .filter(|&k| overlaps[k].here >> p & 1 == 1)
+                        .map(|k| k as u32),
+                );
+                overlap_at_start.push(overlap_at.len() as u32);
+            }
+            first = end;
+        }
         Solver {
             overlap_at,
+            overlap_at_start,
             n,
+            shift,
             cells,
             house_mask: vec![all; house_cells.len() * n],
             house_cells,
             cell_houses,
-            peers,
-            peer_start,
             cell_house_start,
             overlaps,
-            max_overlap,
             value: vec![UNASSIGNED; vars],
             level: vec![0; vars],
             reason: vec![Reason::None; vars],
@@ -394,10 +399,25 @@ impl Solver {
     /// the seed's own; a conflict's bump outweighs them all.
     fn seeded(mut self, seed: u64) -> Solver {
         let mut rng = Rng::new(seed);
-        for a in &mut self.activity {
-            *a = rng.below(1024) as f64 * 1e-6;
+        for c in 0..self.cells {
+            for d in 0..self.n {
+                let v = self.var_of(c, d);
+                self.activity[v] = rng.below(1024) as f64 * 1e-6;
+            }
         }
         self
+    }
+
+    /// The variable "cell `c` holds digit `d`".
+    #[inline]
+    fn var_of(&self, c: usize, d: usize) -> usize {
+        c << self.shift | d
+    }
+
+    /// The cell and digit of variable `v`.
+    #[inline]
+    fn split(&self, v: usize) -> (usize, usize) {
+        (v >> self.shift, v & ((1 << self.shift) - 1))
     }
 
     fn decision_level(&self) -> u32 {
@@ -415,7 +435,7 @@ impl Solver {
         if l & 1 == 0 {
             self.filled += 1;
         } else {
-            let (c, d) = (v / self.n, v % self.n);
+            let (c, d) = self.split(v);
             self.cell_mask[c] &= !(1 << d);
             for k in self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize {
                 let (h, p) = self.cell_houses[k];
@@ -437,7 +457,7 @@ impl Solver {
             if l & 1 == 0 {
                 self.filled -= 1;
             } else {
-                let (c, d) = (v / self.n, v % self.n);
+                let (c, d) = self.split(v);
                 self.cell_mask[c] |= 1 << d;
                 for k in self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize {
                     let (h, p) = self.cell_houses[k];
@@ -457,26 +477,28 @@ impl Solver {
             let l = self.trail[self.qhead];
             self.qhead += 1;
             let v = var(l);
-            let (c, d) = (v / n, v % n);
+            let (c, d) = self.split(v);
             if l & 1 == 0 {
                 // c holds d: no other digit in c, no d among c's peers.
                 for e in bits(self.cell_mask[c] & !(1 << d)) {
-                    let w = c * n + e;
+                    let w = self.var_of(c, e);
                     if self.value[w] == TRUE {
                         return Some(Conflict::Pair(v as u32, w as u32));
                     }
                     self.assign(neg(w), Reason::Excluded(v as u32));
                 }
-                for k in self.peer_start[c] as usize..self.peer_start[c + 1] as usize {
-                    let p = self.peers[k] as usize;
-                    if self.cell_mask[p] >> d & 1 == 0 {
-                        continue;
+                // The peers that still have d: each house's positions left for d (a
+                // peer in two of c's houses is gone by the second).
+                for k in self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize {
+                    let (h, here) = self.cell_houses[k];
+                    let h = h as usize;
+                    for q in bits(self.house_mask[h * n + d] & !(1 << here)) {
+                        let w = self.var_of(self.house_cells[h][q] as usize, d);
+                        if self.value[w] == TRUE {
+                            return Some(Conflict::Pair(v as u32, w as u32));
+                        }
+                        self.assign(neg(w), Reason::Excluded(v as u32));
                     }
-                    let w = p * n + d;
-                    if self.value[w] == TRUE {
-                        return Some(Conflict::Pair(v as u32, w as u32));
-                    }
-                    self.assign(neg(w), Reason::Excluded(v as u32));
                 }
             } else {
                 // d left c: the cell, or the digit in a house, may be down to one place.
@@ -485,7 +507,7 @@ impl Solver {
                     return Some(Conflict::EmptyCell(c as u32));
                 }
                 if m & (m - 1) == 0 {
-                    let w = c * n + m.trailing_zeros() as usize;
+                    let w = self.var_of(c, m.trailing_zeros() as usize);
                     if self.value[w] == UNASSIGNED {
                         self.assign(pos(w), Reason::LastInCell);
                     }
@@ -497,14 +519,13 @@ impl Solver {
                         return Some(Conflict::EmptyHouse(h as u32, d as u32));
                     }
                     if m & (m - 1) == 0 {
-                        let w = self.house_cells[h][m.trailing_zeros() as usize] as usize * n + d;
+                        let w = self
+                            .var_of(self.house_cells[h][m.trailing_zeros() as usize] as usize, d);
                         if self.value[w] == UNASSIGNED {
                             self.assign(pos(w), Reason::LastInHouse(h as u32));
                         }
-                    } else if m.count_ones() <= self.max_overlap {
-                        if let Some(conflict) = self.lock(h, d, m) {
-                            return Some(conflict);
-                        }
+                    } else if let Some(conflict) = self.lock(h, d, m) {
+                        return Some(conflict);
                     }
                 }
             }
@@ -520,18 +541,19 @@ impl Solver {
     fn lock(&mut self, h: usize, d: usize, left: u64) -> Option<Conflict> {
         let n = self.n;
         let at = h * n + left.trailing_zeros() as usize;
-        for i in 0..self.overlap_at[at].len() {
-            let o = self.overlaps[h][self.overlap_at[at][i] as usize];
+        for i in self.overlap_at_start[at]..self.overlap_at_start[at + 1] {
+            let k = self.overlap_at[i as usize];
+            let o = self.overlaps[k as usize];
             if left & !o.here != 0 {
                 continue;
             }
             let other = o.other as usize;
             for p in bits(self.house_mask[other * n + d] & !o.there) {
-                let w = self.house_cells[other][p] as usize * n + d;
+                let w = self.var_of(self.house_cells[other][p] as usize, d);
                 if self.value[w] == TRUE {
-                    return Some(Conflict::Locked(w as u32, h as u32, o.other));
+                    return Some(Conflict::Locked(w as u32, k));
                 }
-                self.assign(neg(w), Reason::Locked(h as u32, o.other));
+                self.assign(neg(w), Reason::Locked(k));
             }
         }
         None
@@ -599,18 +621,16 @@ impl Solver {
         conflict
     }
 
-    /// The positions of `d` in house `h` outside house `other`, as literals (all false
-    /// when `d` is locked into the intersection).
-    fn locked_lits(&self, h: u32, other: u32, d: usize, out: &mut Vec<Lit>) {
-        let here = self.overlaps[h as usize]
-            .iter()
-            .find(|o| o.other == other)
-            .map_or(0, |o| o.here);
-        let cells = &self.house_cells[h as usize];
+    /// The positions of `d` in overlap `k`'s house outside its other house, as
+    /// literals (all false when `d` is locked into the intersection).
+    fn locked_lits(&self, k: u32, d: usize, out: &mut Vec<Lit>) {
+        let o = self.overlaps[k as usize];
+        let here = o.here;
+        let cells = &self.house_cells[o.house as usize];
         out.extend(
             (0..cells.len())
                 .filter(|&p| here >> p & 1 == 0)
-                .map(|p| pos(cells[p] as usize * self.n + d)),
+                .map(|p| pos(self.var_of(cells[p] as usize, d))),
         );
     }
 
@@ -624,19 +644,19 @@ impl Solver {
             }
             Conflict::EmptyCell(c) => {
                 let c = c as usize;
-                out.extend((0..self.n).map(|e| pos(c * self.n + e)));
+                out.extend((0..self.n).map(|e| pos(self.var_of(c, e))));
             }
             Conflict::EmptyHouse(h, d) => {
                 let (h, d) = (h as usize, d as usize);
                 out.extend(
                     self.house_cells[h]
                         .iter()
-                        .map(|&q| pos(q as usize * self.n + d)),
+                        .map(|&q| pos(self.var_of(q as usize, d))),
                 );
             }
-            Conflict::Locked(v, h, other) => {
+            Conflict::Locked(v, k) => {
                 out.push(neg(v as usize));
-                self.locked_lits(h, other, v as usize % self.n, out);
+                self.locked_lits(k, self.split(v as usize).1, out);
             }
             Conflict::Clause(ci) => out.extend_from_slice(self.clauses.lits(ci)),
         }
@@ -645,20 +665,24 @@ impl Solver {
     /// The other literals (all false) of the clause that implied `v`.
     fn reason_lits(&self, v: usize, out: &mut Vec<Lit>) {
         out.clear();
-        let (c, d) = (v / self.n, v % self.n);
+        let (c, d) = self.split(v);
         match self.reason[v] {
             Reason::None => {}
             Reason::Excluded(w) => out.push(neg(w as usize)),
             Reason::LastInCell => {
-                out.extend((0..self.n).filter(|&e| e != d).map(|e| pos(c * self.n + e)));
+                out.extend(
+                    (0..self.n)
+                        .filter(|&e| e != d)
+                        .map(|e| pos(self.var_of(c, e))),
+                );
             }
             Reason::LastInHouse(h) => out.extend(
                 self.house_cells[h as usize]
                     .iter()
                     .filter(|&&q| q as usize != c)
-                    .map(|&q| pos(q as usize * self.n + d)),
+                    .map(|&q| pos(self.var_of(q as usize, d))),
             ),
-            Reason::Locked(h, other) => self.locked_lits(h, other, d, out),
+            Reason::Locked(k) => self.locked_lits(k, d, out),
             Reason::Clause(ci) => {
                 out.extend(
                     self.clauses
@@ -967,7 +991,7 @@ impl Solver {
                 continue;
             }
             for d in bits(m) {
-                let v = c * self.n + d;
+                let v = self.var_of(c, d);
                 if self.activity[v] > best_a {
                     (best_a, best_v) = (self.activity[v], v);
                 }
@@ -1101,12 +1125,11 @@ fn run(
         return report(0, &budget, Stop::SolutionLimit);
     }
     let mut s = Solver::new(grid, seed);
-    let n = s.n;
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v == 0 {
             continue;
         }
-        let var = cell * n + v as usize - 1;
+        let var = s.var_of(cell, v as usize - 1);
         match s.value[var] {
             UNASSIGNED => s.assign(pos(var), Reason::None),
             TRUE => {}
