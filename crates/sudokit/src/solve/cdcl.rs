@@ -40,7 +40,7 @@
 //! over the same 35 runs: 5 of the hardest puzzles, up to eight seeds each); 5%
 //! random decisions took 1.27x (3.2M against 2.5M over 32 runs). Learned
 //! clauses are long (on #32, 57% over 16 literals; 172 of 182,000 with one or two),
-//! so sharing short clauses between portfolio solvers would carry almost nothing.
+//! yet sharing them between the portfolio's solvers pays (below).
 //!
 //! Clause management follows Glucose: an LBD is lowered when a clause takes part in an
 //! analysis with fewer levels, and a clause with LBD up to 6 used since the last
@@ -52,13 +52,35 @@
 //! learned clauses at restarts (as CaDiCaL does) removed 14-23% of their literals but
 //! not conflicts: 68,800 against 69,700 mean decisions on the three puzzles with a
 //! budget of a tenth of the search's assignments, 78,500 with a third. Per decision
-//! the engine assigns ~290 literals (~47 placements), ~120 ns each: the time is the
-//! implicit constraints' propagation, not the clauses'.
+//! the engine assigns ~290 literals (~47 placements) in 46-48 us (59-63 us before
+//! variables were split by a shift and placements reached their peers through the
+//! houses' position masks): a quarter of it visiting watched clauses (~750 watches a
+//! conflict, 70% satisfied by their blocker), an eighth locked candidates, a fifth the
+//! implicit constraints' other bookkeeping, a quarter analysis and minimisation.
+//!
+//! A cleaner measure than first solutions, whose decisions spread over the seeds by
+//! an order of magnitude: refuting a hard puzzle with one wrong given (a digit the
+//! solution does not have, in the cell whose right digit fills the most cells) takes
+//! about as many decisions whatever the seed: 61,500/67,600, 108,000/103,000,
+//! 24,700/29,500 and 111,700/112,000 for #18 with 3 or 4 at r3c20, #32 with 8 or M at
+//! r1c24 (seeds 0 and 1). On those four, over two seeds: activity decay 0.98 or 0.85, restart units
+//! of 1,024 or 16,384 or no restarts, tier bound 4 or 9, a larger clause database:
+//! within 10% of the settings here, except decay 0.85 (+34%) and no reason-side
+//! bumping (+24%). Hall sets (Régin's matching filter on every house, explained by
+//! the naked set) removed ~10 candidates a decision but cut those decisions by 0-30%
+//! at twice the time a decision; and the first solutions of #18 and #32 took as many
+//! decisions (12 seeds). Splitting on the candidates of a cell does not help either:
+//! with the right digit given, #18 and #32 take 5-8x fewer decisions, but the wrong
+//! digits of the cell whose candidates all fill the most (lookahead) take 12,000-79,000
+//! decisions each to refute on #32, together more than the whole puzzle.
 //!
 //! Run times on a hard 25x25 puzzle vary by an order of magnitude with nothing but the
 //! tie-break order, so for a first solution or a uniqueness check several solvers with
 //! different decision orders race on the machine's cores and the first to finish
-//! answers ([`search`]).
+//! answers ([`search`]). They send each other the clauses they learn (`Exchange`),
+//! so the race is also a team: the four refutations above took 11.7 s on two cores
+//! without sharing, 7.0 s with it; first solutions of all 18 gecode puzzles, 35 s
+//! against 23 s on average over four pairs of seeds.
 //!
 //! More solvers than cores do not pay: over eight seeds per puzzle (decisions to a
 //! first solution, all 18 gecode 25x25 puzzles, `examples/cdcl_seeds.rs`), one
@@ -68,6 +90,7 @@
 //! need 76,000-91,000 decisions (#18, #26, #32) even as the best of four, several
 //! seconds at ~23,000 decisions a second.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Budget, Limits, Report, Stop};
@@ -886,14 +909,76 @@ impl Solver {
         ok
     }
 
-    /// Stores a clause with its first two literals watched; returns its index.
+    /// Stores a learned or blocking clause whose first literal is about to be asserted,
+    /// with its LBD; returns its index.
     fn add_clause(&mut self, lits: Vec<Lit>, learned: bool) -> u32 {
         // The first literal is about to be asserted: its stored level is stale.
         let mut levels: Vec<u32> = lits[1..].iter().map(|&l| self.level[var(l)]).collect();
         levels.push(u32::MAX);
         levels.sort_unstable();
         levels.dedup();
-        let ci = self.clauses.push(&lits, levels.len() as u32, learned);
+        self.attach(&lits, levels.len() as u32, learned)
+    }
+
+    /// The value of literal `l` (`TRUE`, `FALSE` or `UNASSIGNED`).
+    #[inline]
+    fn lit_value(&self, l: Lit) -> i8 {
+        let v = self.value[var(l)];
+        if l & 1 == 1 { -v } else { v }
+    }
+
+    /// Adds a clause that another solver of the portfolio learned (so implied by the
+    /// puzzle) with that solver's LBD: watched from now on; when it is unit now its
+    /// literal is asserted, and when it is false now the search first jumps back to
+    /// where it is not. Returns false when it is false at level 0: no solution.
+    fn import(&mut self, lits: &[Lit], lbd: u32) -> bool {
+        let fixed = |s: &Solver, l: Lit, value: i8| s.level[var(l)] == 0 && s.lit_value(l) == value;
+        if lits.iter().any(|&l| fixed(self, l, TRUE)) {
+            return true;
+        }
+        let mut lits: Vec<Lit> = lits
+            .iter()
+            .copied()
+            .filter(|&l| !fixed(self, l, FALSE))
+            .collect();
+        loop {
+            match lits.len() {
+                0 => return false,
+                1 => {
+                    self.unassign_to(0);
+                    if self.lit_value(lits[0]) == UNASSIGNED {
+                        self.assign(lits[0], Reason::None);
+                    }
+                    return self.lit_value(lits[0]) == TRUE;
+                }
+                _ => {}
+            }
+            // Literals not false first, then false ones from the highest level down.
+            lits.sort_by_key(|&l| {
+                if self.lit_value(l) == FALSE {
+                    u32::MAX - self.level[var(l)]
+                } else {
+                    0
+                }
+            });
+            let first = self.lit_value(lits[0]);
+            if first != FALSE {
+                let ci = self.attach(&lits, lbd, true);
+                if first == UNASSIGNED && self.lit_value(lits[1]) == FALSE {
+                    self.assign(lits[0], Reason::Clause(ci));
+                }
+                return true;
+            }
+            // False: back to the level where its highest literal is unassigned (so the
+            // clause is unit there, or has two literals unassigned).
+            let (top, second) = (self.level[var(lits[0])], self.level[var(lits[1])]);
+            self.unassign_to(if second < top { second } else { top - 1 });
+        }
+    }
+
+    /// Stores a clause with its first two literals watched; returns its index.
+    fn attach(&mut self, lits: &[Lit], lbd: u32, learned: bool) -> u32 {
+        let ci = self.clauses.push(lits, lbd, learned);
         self.watches[lits[0] as usize].push(Watch {
             clause: ci,
             blocker: lits[1],
@@ -1043,17 +1128,21 @@ impl Solver {
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
     let solvers = portfolio_size(limits);
     if solvers <= 1 {
-        return run(grid, limits, 0, None, on_solution)
+        return run(grid, limits, 0, None, None, on_solution)
             .expect("a run without a cancel flag finishes");
     }
     let done = AtomicBool::new(false);
+    let exchange = Exchange {
+        inboxes: (0..solvers).map(|_| Mutex::new(Vec::new())).collect(),
+    };
     let answers: Vec<Option<(Report, Vec<Vec<u8>>)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..solvers)
             .map(|k| {
-                let done = &done;
+                let (done, exchange) = (&done, &exchange);
                 scope.spawn(move || {
                     let mut found = Vec::new();
-                    let report = run(grid, limits, k as u64, Some(done), &mut |cells| {
+                    let share = Some((exchange, k));
+                    let report = run(grid, limits, k as u64, share, Some(done), &mut |cells| {
                         found.push(cells.to_vec());
                         true
                     })?;
@@ -1088,7 +1177,8 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
 /// how run times spread over decision orders.
 #[doc(hidden)]
 pub fn search_seeded(grid: &Grid, limits: &Limits, seed: u64) -> Report {
-    run(grid, limits, seed, None, &mut |_| true).expect("a run without a cancel flag finishes")
+    run(grid, limits, seed, None, None, &mut |_| true)
+        .expect("a run without a cancel flag finishes")
 }
 
 /// Most solvers a portfolio runs at once.
@@ -1105,10 +1195,32 @@ fn portfolio_size(limits: &Limits) -> usize {
 }
 
 /// One solver's search; `None` when `cancel` was raised (another solver finished first).
+/// Learned clauses on their way between the solvers of a portfolio: an inbox each.
+/// Each solver sends every clause it learns with LBD up to [`SHARED_LBD`] to the
+/// others, and takes in its inbox before each decision.
+struct Exchange {
+    inboxes: Vec<Mutex<Vec<Shared>>>,
+}
+
+/// A clause on its way to another solver, with its LBD.
+type Shared = (Vec<Lit>, u32);
+
+/// Learned clauses with at most this LBD go to the other solvers. Sharing halves the
+/// search: refuting four hard 25x25 puzzles with one wrong given each (decisions
+/// hardly depend on the seed there), the portfolio of two took 11.7 s alone and
+/// 7.0 s sharing clauses of LBD up to 8 (up to 4, 6, 12 and all: 7.6, 6.6, 7.4,
+/// 6.8 s); first solutions of the 18 gecode 25x25 puzzles, over four pairs of seeds,
+/// 35 s on average alone and 23 s sharing.
+const SHARED_LBD: u32 = 8;
+
+/// A solver's place in a portfolio: the exchange, and its inbox there.
+type Share<'a> = Option<(&'a Exchange, usize)>;
+
 fn run(
     grid: &Grid,
     limits: &Limits,
     seed: u64,
+    share: Share,
     cancel: Option<&AtomicBool>,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Option<Report> {
@@ -1125,6 +1237,9 @@ fn run(
         return report(0, &budget, Stop::SolutionLimit);
     }
     let mut s = Solver::new(grid, seed);
+    // Until it blocks a solution, everything this solver learns follows from the
+    // puzzle alone, and may go to the others.
+    let mut sharing = share.is_some();
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v == 0 {
             continue;
@@ -1156,11 +1271,23 @@ fn run(
             }
             let back = s.analyze(conflict, &mut learned, &mut buf);
             s.unassign_to(back);
-            if learned.len() == 1 {
+            let lbd = if learned.len() == 1 {
                 s.assign(learned[0], Reason::None);
+                1
             } else {
                 let ci = s.add_clause(learned.clone(), true);
                 s.assign(learned[0], Reason::Clause(ci));
+                s.clauses.lbd(ci)
+            };
+            if let Some((exchange, me)) = share.filter(|_| sharing && lbd <= SHARED_LBD) {
+                for (k, inbox) in exchange.inboxes.iter().enumerate() {
+                    if k != me {
+                        inbox
+                            .lock()
+                            .expect("no panics")
+                            .push((learned.clone(), lbd));
+                    }
+                }
             }
             if conflicts % 256 == 0 {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -1178,10 +1305,22 @@ fn run(
             if !on_solution(&buffer) || solutions >= limits.solutions {
                 return report(solutions, &budget, Stop::SolutionLimit);
             }
+            sharing = false;
             if !s.block_solution() {
                 return report(solutions, &budget, Stop::Exhausted);
             }
             continue;
+        }
+        if let Some((exchange, me)) = share {
+            let incoming = std::mem::take(&mut *exchange.inboxes[me].lock().expect("no panics"));
+            if !incoming.is_empty() {
+                for (lits, lbd) in &incoming {
+                    if !s.import(lits, *lbd) {
+                        return report(solutions, &budget, Stop::Exhausted);
+                    }
+                }
+                continue;
+            }
         }
         if since_restart >= next_restart {
             restarts += 1;
@@ -1224,7 +1363,7 @@ mod tests {
             let p = crate::puzzles::builtin(name).unwrap().grid();
             let valid = |s: &[u8]| super::super::tests::cells_solve(s, &p);
             for k in 0..6 {
-                let report = run(&p, &limits, k, None, &mut |s| {
+                let report = run(&p, &limits, k, None, None, &mut |s| {
                     assert!(valid(s), "{name}");
                     true
                 })
@@ -1240,6 +1379,53 @@ mod tests {
             let first = search(&p, &limits, &mut |_| false);
             assert_eq!(first.solutions, expected.min(1), "{name}");
         }
+    }
+
+    /// A Shidoku solver with `decisions` placed one level each (cell, digit).
+    fn decided(decisions: &[(usize, usize)]) -> Solver {
+        let grid = crate::format::parse_grid("................").unwrap();
+        let mut s = Solver::new(&grid, 0);
+        for &(c, d) in decisions {
+            s.trail_lim.push(s.trail.len());
+            s.assign(pos(s.var_of(c, d)), Reason::None);
+            assert!(s.propagate().is_none());
+        }
+        s
+    }
+
+    /// An imported clause false under the current assignment sends the search back to
+    /// where it is unit and asserts it there; one with two literals at the top level
+    /// goes back below that level, unassigned; a unit clause goes to level 0.
+    #[test]
+    fn imported_clauses_jump_back_to_where_they_hold() {
+        let (a, b, c) = ((0, 0), (5, 2), (10, 3));
+        let mut s = decided(&[a, b, c]);
+        let (va, vb) = (s.var_of(a.0, a.1), s.var_of(b.0, b.1));
+        assert!(s.import(&[neg(va), neg(vb)], 2));
+        assert_eq!(s.decision_level(), 1);
+        assert_eq!(s.value[vb], FALSE);
+        assert!(matches!(s.reason[vb], Reason::Clause(_)));
+        assert!(s.propagate().is_none());
+
+        let mut s = decided(&[a, b, c]);
+        let vc = s.var_of(c.0, c.1);
+        // b's placement at level 2 also excluded its digit from cell 4 (same box).
+        let excluded = s.var_of(4, b.1);
+        assert_eq!((s.value[excluded], s.level[excluded]), (FALSE, 2));
+        assert!(s.import(&[neg(vb), pos(excluded), neg(vc)], 3));
+        assert_eq!(s.decision_level(), 2);
+        assert_eq!(s.value[vc], FALSE);
+
+        let mut s = decided(&[a, b]);
+        assert!(s.import(&[neg(vb), pos(excluded)], 2));
+        assert_eq!(s.decision_level(), 1);
+        assert_eq!(s.value[vb], UNASSIGNED);
+
+        let mut s = decided(&[a, b]);
+        assert!(s.import(&[neg(vb)], 1));
+        assert_eq!((s.decision_level(), s.value[vb]), (0, FALSE));
+        // A clause whose only literal is false at level 0 leaves no solution.
+        assert!(!s.import(&[pos(vb)], 1));
     }
 
     #[test]
