@@ -39,6 +39,42 @@ fn x_sudoku_solutions_keep_both_diagonals_distinct() {
 }
 
 #[test]
+fn an_empty_jigsaw_that_defeats_backtracking_is_solved() {
+    // The first three rows hold three whole regions: plain backtracking took minutes
+    // on this empty grid (the solution was found after 18 minutes); clause learning
+    // takes over after a small budget and solves it at once.
+    let map = "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let out = sudokit()
+        .args([
+            "solve",
+            "--regions",
+            map,
+            "--timeout",
+            "20s",
+            &".".repeat(81),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = Variant {
+        jigsaw: true,
+        regions: Some(Variant::parse_regions(map, 9).unwrap()),
+        ..Variant::default()
+    };
+    let g = Arc::new(Geometry::for_variant(9, None, &v).unwrap());
+    let options = sudokit::ReadOptions {
+        geometry: Some(g.clone()),
+        ..Default::default()
+    };
+    let solution = parse_one(&stdout_lines(&out)[0], &options).unwrap().grid;
+    assert!(solution.solves(&Grid::empty(g)));
+}
+
+#[test]
 fn jigsaw_from_option_header_and_trailing_map_agree() {
     let map = "AAAABBAABBBBCCCDDDCCCDDDEEEFFFEEEFFF";
     let puzzle = "1....................................";

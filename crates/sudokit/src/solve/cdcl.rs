@@ -1127,15 +1127,15 @@ impl Solver {
 /// Searches any geometry with clause learning; see [`super::search`]. The nodes counted
 /// against the limits are decisions.
 ///
-/// When at most two solutions are asked for (first solution, uniqueness) and no node
-/// limit is set, a portfolio of solvers with different tie-break seeds runs on
-/// the machine's cores and the first to finish answers: a unique puzzle's answer is the
-/// same whichever finishes, but with several solutions which one comes first may vary
-/// from run to run. Run times of one puzzle vary by an order of magnitude with the
-/// decision order alone, so the first of two finishes much sooner than either on
-/// average.
+/// When at most two solutions of a 25x25 or wider grid are asked for (first solution,
+/// uniqueness) and no node limit is set, a portfolio of solvers with different
+/// tie-break seeds runs on the machine's cores, sharing what they learn, and the first
+/// to finish answers: a unique puzzle's answer is the same whichever finishes, but with
+/// several solutions which one comes first may vary from run to run. Run times of one
+/// puzzle vary by an order of magnitude with the decision order alone, so the first of
+/// two finishes much sooner than either on average.
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
-    race(grid, limits, portfolio_size(limits), on_solution)
+    race(grid, limits, portfolio_size(grid, limits), on_solution)
 }
 
 /// [`search`] with this many solvers (one: no portfolio).
@@ -1197,17 +1197,21 @@ pub fn search_seeded(grid: &Grid, limits: &Limits, seed: u64) -> Report {
 /// Most solvers a portfolio runs at once.
 const MAX_PORTFOLIO: usize = 4;
 
+/// Grids narrower than this get one solver: they are solved at once without a race,
+/// and a puzzle with several solutions always gets the same first one.
+const PORTFOLIO_FROM_SIZE: usize = 25;
+
 /// How many solvers to run side by side: one per core (at most [`MAX_PORTFOLIO`]) when
 /// the answer is at most two solutions, which can be held back until the race ends; one
-/// when solutions must stream or a node limit must count one deterministic search.
-fn portfolio_size(limits: &Limits) -> usize {
-    if limits.solutions > 2 || limits.nodes.is_some() {
+/// when solutions must stream, a node limit must count one deterministic search, or the
+/// grid is small.
+fn portfolio_size(grid: &Grid, limits: &Limits) -> usize {
+    if limits.solutions > 2 || limits.nodes.is_some() || grid.size() < PORTFOLIO_FROM_SIZE {
         return 1;
     }
     std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PORTFOLIO))
 }
 
-/// One solver's search; `None` when `cancel` was raised (another solver finished first).
 /// What the solvers of a portfolio share: the solutions found, and an inbox each
 /// for clauses. Each solver sends the others every clause it learns with LBD up to
 /// [`SHARED_LBD`] and the blocking clause of every solution new to the portfolio, and
@@ -1263,6 +1267,7 @@ const SHARED_LBD: u32 = 8;
 /// A solver's place in a portfolio: the exchange, and its inbox there.
 type Share<'a> = Option<(&'a Exchange, usize)>;
 
+/// One solver's search; `None` when `cancel` was raised (another solver finished first).
 fn run(
     grid: &Grid,
     limits: &Limits,

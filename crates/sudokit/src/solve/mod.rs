@@ -3,8 +3,8 @@
 //! One search primitive, [`search`], serves all three: it reports each solution to a
 //! callback and stops at a solution limit, a node limit or a deadline. Classic 9x9
 //! puzzles go to the specialised band engine ([`classic`]); every other geometry to the
-//! house-based engine ([`general`]); grids of 25x25 and wider start there on a small
-//! budget and then go to the clause-learning engine ([`cdcl`]). All are tested to agree.
+//! house-based engine ([`general`]) on a small budget, and then to the clause-learning
+//! engine ([`cdcl`]). All are tested to agree.
 //!
 //! Counting and enumerating puzzles with very many solutions is a different job:
 //! [`count`] and [`enumerate`] first probe with [`search`] and, when the probe finds
@@ -79,27 +79,23 @@ pub struct Report {
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
     if grid.geometry().is_classic() {
         classic::search(grid.cells(), limits, on_solution)
-    } else if grid.size() < CDCL_FROM_SIZE {
-        general::search(grid, limits, on_solution)
     } else {
-        large_search(grid, limits, on_solution)
+        budgeted_search(grid, limits, on_solution)
     }
 }
 
-/// Grids this wide or wider may go to the clause-learning engine: plain backtracking
-/// solves none of the 25x25 benchmark puzzles within seconds, clause learning most.
-const CDCL_FROM_SIZE: usize = 25;
-
-/// Branching nodes the house-based engine gets per cell on a large grid before the
-/// clause-learning engine takes over (sparse grids with many solutions are quicker
-/// without learning).
+/// Branching nodes the house-based engine gets per cell before the clause-learning
+/// engine takes over (sparse grids with many solutions are quicker without learning).
+/// Plain backtracking solves none of the 25x25 benchmark puzzles within seconds, and
+/// needs minutes for some grids of any size (an empty 9x9 jigsaw whose first three
+/// rows hold three whole regions) that clause learning solves at once.
 const GENERAL_NODES_PER_CELL: u64 = 4;
 
-/// Large grids: the house-based engine on a budget, then clause learning from scratch.
-/// When the budgeted run already reported solutions, it is making progress: the same
+/// The house-based engine on a budget, then clause learning from scratch. When the
+/// budgeted run already reported solutions, it is making progress: the same
 /// deterministic search runs again without the budget and passes on only the solutions
 /// after those.
-fn large_search(
+fn budgeted_search(
     grid: &Grid,
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
