@@ -271,6 +271,10 @@ struct Solver {
     /// satisfied and need not be read.
     watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
+    /// Per cell, at least the activity of its most active unassigned candidate (raised
+    /// by bumps and by unassignment, lowered when a decision finds it too high): the
+    /// decision scans cells, not every candidate.
+    cell_best: Vec<f64>,
     bump: f64,
     seen: Vec<bool>,
     learned_count: usize,
@@ -411,6 +415,7 @@ impl Solver {
             clauses: Arena::default(),
             watches: vec![Vec::new(); 2 * vars],
             activity: vec![0.0; vars],
+            cell_best: vec![0.0; cells],
             bump: 1.0,
             seen: vec![false; vars],
             learned_count: 0,
@@ -429,6 +434,7 @@ impl Solver {
             for d in 0..self.n {
                 let v = self.var_of(c, d);
                 self.activity[v] = rng.below(1024) as f64 * 1e-6;
+                self.cell_best[c] = self.cell_best[c].max(self.activity[v]);
             }
         }
         self
@@ -480,10 +486,11 @@ impl Solver {
             let v = var(l);
             self.value[v] = UNASSIGNED;
             self.reason[v] = Reason::None;
+            let (c, d) = self.split(v);
+            self.cell_best[c] = self.cell_best[c].max(self.activity[v]);
             if l & 1 == 0 {
                 self.filled -= 1;
             } else {
-                let (c, d) = self.split(v);
                 self.cell_mask[c] |= 1 << d;
                 for k in self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize {
                     let (h, p) = self.cell_houses[k];
@@ -748,8 +755,13 @@ impl Solver {
 
     fn bump_var(&mut self, v: usize) {
         self.activity[v] += self.bump;
+        if self.value[v] == UNASSIGNED {
+            // An assigned candidate raises its cell's bound when it is unassigned.
+            let c = v >> self.shift;
+            self.cell_best[c] = self.cell_best[c].max(self.activity[v]);
+        }
         if self.activity[v] > 1e100 {
-            for a in &mut self.activity {
+            for a in self.activity.iter_mut().chain(&mut self.cell_best) {
                 *a *= 1e-100;
             }
             self.bump *= 1e-100;
@@ -1071,23 +1083,31 @@ impl Solver {
         }
     }
 
-    /// The next decision: the most active candidate of an open cell (VSIDS).
-    fn pick(&self) -> usize {
-        let mut best_a = -1.0;
-        let mut best_v = usize::MAX;
-        for c in 0..self.cells {
-            let m = self.cell_mask[c];
-            if m & (m - 1) == 0 {
-                continue;
-            }
-            for d in bits(m) {
-                let v = self.var_of(c, d);
-                if self.activity[v] > best_a {
-                    (best_a, best_v) = (self.activity[v], v);
+    /// The next decision: the most active candidate of an open cell (VSIDS), the first
+    /// in cell and digit order among equals. The cell with the highest bound is checked:
+    /// when its bound is exact, no other cell has a more active candidate.
+    fn pick(&mut self) -> usize {
+        loop {
+            let mut best = (-1.0, usize::MAX);
+            for c in 0..self.cells {
+                let m = self.cell_mask[c];
+                if m & (m - 1) != 0 && self.cell_best[c] > best.0 {
+                    best = (self.cell_best[c], c);
                 }
             }
+            let c = best.1;
+            let mut exact = (-1.0, usize::MAX);
+            for d in bits(self.cell_mask[c]) {
+                let v = self.var_of(c, d);
+                if self.activity[v] > exact.0 {
+                    exact = (self.activity[v], v);
+                }
+            }
+            if exact.0 == best.0 {
+                return exact.1;
+            }
+            self.cell_best[c] = exact.0;
         }
-        best_v
     }
 
     fn solution(&self, out: &mut Vec<u8>) {
