@@ -579,7 +579,9 @@ pub struct TransformArgs {
     /// `rows=1:213` (rows within band 1); `cols=3:132` (columns within stack 3);
     /// `rows=PERM` / `cols=PERM` (a whole band- / stack-preserving permutation). Items
     /// are 1-9 then A-Z, or numbers separated by `.`. Transposition and quarter turns
-    /// need square boxes (a 2x3 grid turned on its side has 3x2 boxes).
+    /// need square boxes (a 2x3 grid turned on its side has 3x2 boxes). A variant takes
+    /// the operations that carry each of its houses onto a house (X-sudoku: turns,
+    /// flips, relabelling); a Latin square any row and column permutation.
     #[arg(long, short = 'o', value_name = "OPS", required = true)]
     pub op: String,
     /// Input.

@@ -107,3 +107,67 @@ fn jigsaw_from_option_header_and_trailing_map_agree() {
         .code(2)
         .stderr(predicates::str::contains("region map"));
 }
+
+#[test]
+fn transform_keeps_a_variant_or_says_which_house_it_would_break() {
+    // An X-sudoku puzzle: turned, it is still unique as an X-sudoku; a band swap takes
+    // the diagonals off the diagonals and is refused, naming the house.
+    let x = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
+    let turned = sudokit()
+        .args([
+            "transform",
+            "--variant",
+            "x",
+            "--op",
+            "rot90,relabel=987654321",
+            x,
+        ])
+        .output()
+        .unwrap();
+    assert!(turned.status.success());
+    let turned = stdout_lines(&turned)[0].clone();
+    for p in [x, turned.as_str()] {
+        sudokit()
+            .args(["check", "--variant", "x", p])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("unique"));
+    }
+    sudokit()
+        .args(["transform", "--variant", "x", "--op", "bands=213", x])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "takes diagonal 1 of the 3x3 x grid onto cells that are not one of its houses",
+        ));
+    // A Latin square's rows move freely (bands of one row), and it transposes.
+    sudokit()
+        .args([
+            "transform",
+            "--variant",
+            "latin",
+            "--op",
+            "rows=53124,transpose",
+            "1...2.3....4.5.........1.",
+        ])
+        .assert()
+        .success()
+        .stdout("..1...4.3......15.....2..\n");
+}
+
+#[test]
+fn transform_reads_list_lengths_in_each_puzzle_s_own_shape() {
+    // `bands=2134` names four bands: right for 16x16 (read in its shape), wrong for 9x9.
+    let sixteen = format!("1{}", ".".repeat(255));
+    let out = sudokit()
+        .args(["transform", "--op", "bands=2134", &sixteen])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout_lines(&out)[0].find('1'), Some(64));
+    sudokit()
+        .args(["transform", "--op", "bands=2134", &".".repeat(81)])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("'4' is not an item from 1 to 3"));
+}

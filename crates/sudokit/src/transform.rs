@@ -22,6 +22,12 @@
 //!
 //! The group has `n! * (R!^C * C!) * (C!^R * R!)` elements, twice that for square
 //! boxes ([`group_order`]): 1,218,998,108,160 for 9x9.
+//!
+//! A variant's grid takes the members that carry each of its houses onto one of its
+//! houses ([`Transform::keeps`]), the subgroup that maps its solutions to solutions:
+//! for X-sudoku the square's symmetries, relabellings and row permutations that
+//! commute with reversal (applied to columns too). A Latin square, without boxes, is
+//! read in the `1xN` shape (bands of one row), where transposition is allowed too.
 
 use std::fmt;
 
@@ -64,11 +70,23 @@ pub enum TransformError {
     /// An operation name or argument the parser does not know.
     #[error("{0}")]
     Syntax(String),
-    /// The grid is not a standard sudoku of the transformation's shape.
+    /// The grid is not a standard sudoku of the transformation's shape (or, for a
+    /// variant, not of its side).
     #[error("a {shape} transformation cannot apply to a {found} grid")]
     Geometry {
         /// The transformation's shape.
         shape: Shape,
+        /// The grid's geometry name.
+        found: String,
+    },
+    /// The transformation moves a house of the grid's variant onto cells that form no
+    /// house (a band swap takes the diagonals of X-sudoku off the diagonals).
+    #[error(
+        "the transformation takes {house} of the {found} grid onto cells that are not one of its houses, so it would not keep the puzzle's rules"
+    )]
+    Breaks {
+        /// The house, as `diagonal 1`.
+        house: String,
         /// The grid's geometry name.
         found: String,
     },
@@ -111,7 +129,7 @@ impl Transform {
         cols: &[usize],
         digits: &[u8],
     ) -> Result<Transform, TransformError> {
-        if transpose && shape.box_rows() != shape.box_cols() {
+        if transpose && !transposable(shape) {
             return Err(TransformError::NotSquare {
                 op: "transpose".into(),
                 shape,
@@ -430,15 +448,63 @@ impl Transform {
         if self.transpose { c * n + r } else { r * n + c }
     }
 
+    /// A standard grid needs the transformation's own shape; any other geometry of the
+    /// same side (a variant, a Latin square) takes every transformation that carries its
+    /// houses onto its houses, and no other.
     fn check_geometry(&self, geometry: &Geometry) -> Result<(), TransformError> {
-        if geometry.is_standard() && geometry.shape() == Some(self.shape) {
-            Ok(())
+        let fits = if geometry.is_standard() {
+            geometry.shape() == Some(self.shape)
         } else {
-            Err(TransformError::Geometry {
+            geometry.size() == self.shape.size()
+        };
+        if !fits {
+            return Err(TransformError::Geometry {
                 shape: self.shape,
                 found: geometry.name().to_string(),
-            })
+            });
         }
+        if geometry.is_standard() {
+            return Ok(());
+        }
+        match self.broken_house(geometry) {
+            None => Ok(()),
+            Some(h) => Err(TransformError::Breaks {
+                house: format!("{} {}", h.kind().name(), h.index() + 1),
+                found: geometry.name().to_string(),
+            }),
+        }
+    }
+
+    /// Whether the transformation carries every house of `geometry` (of its side) onto a
+    /// house: exactly when it maps every solution of every puzzle of that geometry to a
+    /// solution. Always true for a standard geometry of the transformation's shape.
+    pub fn keeps(&self, geometry: &Geometry) -> bool {
+        geometry.size() == self.shape.size() && self.broken_house(geometry).is_none()
+    }
+
+    /// The first house of `geometry` whose image is no house.
+    fn broken_house<'g>(&self, geometry: &'g Geometry) -> Option<&'g crate::geometry::House> {
+        let n = self.shape.size();
+        let mut dest = vec![0u16; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                dest[self.source_cell(i, j)] = (i * n + j) as u16;
+            }
+        }
+        let sorted = |cells: &mut dyn Iterator<Item = u16>| {
+            let mut v: Vec<u16> = cells.collect();
+            v.sort_unstable();
+            v
+        };
+        let houses: std::collections::HashSet<Vec<u16>> = geometry
+            .houses()
+            .iter()
+            .map(|h| sorted(&mut h.cells().map(|c| c as u16)))
+            .collect();
+        geometry
+            .houses()
+            .iter()
+            .find(|h| !houses.contains(&sorted(&mut h.cells().map(|c| dest[c]))))
     }
 
     /// The transformed grid.
@@ -508,6 +574,14 @@ impl Transform {
     }
 }
 
+/// Whether a transposition keeps the box shape's meaning: square boxes, or boxes that
+/// are whole rows (`1xN`) or whole columns (`Nx1`), the shapes of a Latin square, whose
+/// rows and columns may be permuted freely.
+fn transposable(shape: Shape) -> bool {
+    let (r, c) = (shape.box_rows(), shape.box_cols());
+    r == c || r == 1 || c == 1
+}
+
 /// Uniform in `0..bound` from 64-bit words (Lemire's multiply-and-reject: no modulo bias).
 fn uniform_below(bound: u64, next_u64: &mut dyn FnMut() -> u64) -> u64 {
     debug_assert!(bound > 0);
@@ -554,8 +628,12 @@ fn check_blocks(what: &str, block: &str, p: &[usize], size: usize) -> Result<(),
 }
 
 /// Parses a list of 1-based items (`312`, `A9B`, `10.1.2`) into 0-based numbers.
+/// An item that is no number or symbol at all is a syntax error; one above `max` is a
+/// [`TransformError::Permutation`] error, as it depends on the grid's shape (`bands=2134`
+/// is fine for a 16x16 grid).
 fn parse_list(text: &str, max: usize) -> Result<Vec<usize>, TransformError> {
     let bad = |why: String| TransformError::Syntax(format!("{text:?}: {why}"));
+    let range = |why: String| TransformError::Permutation(format!("{text:?}: {why}"));
     let items: Vec<usize> = if text.contains('.') {
         text.split('.')
             .map(|s| {
@@ -565,13 +643,18 @@ fn parse_list(text: &str, max: usize) -> Result<Vec<usize>, TransformError> {
             })
             .collect::<Result<_, _>>()?
     } else {
-        let symbols = Symbols::standard(max.max(1));
+        let (symbols, any) = (
+            Symbols::standard(max.max(1)),
+            Symbols::standard(crate::shape::MAX_SIZE),
+        );
         text.bytes()
-            .map(|b| {
-                symbols
-                    .digit(b)
-                    .map(|d| d as usize)
-                    .ok_or_else(|| bad(format!("{:?} is not an item from 1 to {max}", b as char)))
+            .map(|b| match (symbols.digit(b), any.digit(b)) {
+                (Some(d), _) => Ok(d as usize),
+                (None, Some(_)) => Err(range(format!(
+                    "{:?} is not an item from 1 to {max}",
+                    b as char
+                ))),
+                (None, None) => Err(bad(format!("{:?} is not an item", b as char))),
             })
             .collect::<Result<_, _>>()?
     };
@@ -581,7 +664,7 @@ fn parse_list(text: &str, max: usize) -> Result<Vec<usize>, TransformError> {
             if (1..=max).contains(&x) {
                 Ok(x - 1)
             } else {
-                Err(bad(format!("{x} is not from 1 to {max}")))
+                Err(range(format!("{x} is not from 1 to {max}")))
             }
         })
         .collect()
@@ -707,6 +790,7 @@ mod tests {
     use super::*;
     use crate::format::parse_grid;
     use proptest::prelude::*;
+    use std::sync::Arc;
 
     const LO_SHU: &str =
         "816.....3357....8.4921.......3816......357......4921.......3816.2....3577.....492";
@@ -851,7 +935,130 @@ mod tests {
         ]
     }
 
+    fn variant(spec: &str, n: usize, regions: Option<&str>) -> Arc<Geometry> {
+        let mut v: crate::Variant = spec.parse().unwrap();
+        if let Some(map) = regions {
+            v.regions = Some(crate::Variant::parse_regions(map, n).unwrap());
+        }
+        Arc::new(Geometry::for_variant(n, None, &v).unwrap())
+    }
+
+    /// An X-sudoku solution (both diagonals hold 1-9: checked below by the rules).
+    const X_SOLUTION: &str =
+        "628971435975483621431265789714356298592847163863129547259734816187692354346518972";
+
+    #[test]
+    fn variants_take_the_transformations_that_keep_their_houses() {
+        let x = variant("x", 9, None);
+        let solution = Grid::from_cells(x.clone(), grid(X_SOLUTION).cells().to_vec()).unwrap();
+        assert!(solution.is_complete() && solution.first_conflict().is_none());
+        // The square's symmetries, and a row permutation that commutes with reversal
+        // applied to rows and columns alike, keep both diagonals.
+        for ops in [
+            "transpose",
+            "rot90",
+            "rot180",
+            "rot270",
+            "flip-v",
+            "flip-h",
+            "relabel=912345678",
+            "rows=1:321,rows=3:321,cols=1:321,cols=3:321",
+            "rows=2:321,cols=2:321,rot90",
+        ] {
+            let t = Transform::parse(Shape::CLASSIC, ops).unwrap();
+            assert!(t.keeps(&x), "{ops}");
+            let moved = t.apply(&solution).unwrap();
+            assert!(moved.first_conflict().is_none(), "{ops}");
+        }
+        for ops in [
+            "bands=213",
+            "rows=1:213",
+            "bands=321",
+            "rows=1:321,cols=1:321",
+        ] {
+            let t = Transform::parse(Shape::CLASSIC, ops).unwrap();
+            assert!(!t.keeps(&x), "{ops}");
+            assert!(matches!(
+                t.apply(&solution),
+                Err(TransformError::Breaks { .. })
+            ));
+        }
+        // Windoku's windows are symmetric under the square's symmetries only.
+        let w = variant("windoku", 9, None);
+        for (ops, keeps) in [("rot90", true), ("flip-h", true), ("bands=321", false)] {
+            let t = Transform::parse(Shape::CLASSIC, ops).unwrap();
+            assert_eq!(t.keeps(&w), keeps, "windoku {ops}");
+        }
+        // A jigsaw whose regions have no symmetry keeps its relabellings alone.
+        let jigsaw = variant(
+            "jigsaw",
+            9,
+            Some(
+                "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII",
+            ),
+        );
+        assert!(
+            Transform::parse(Shape::CLASSIC, "relabel=234567891")
+                .unwrap()
+                .keeps(&jigsaw)
+        );
+        for ops in ["transpose", "rot180", "flip-h", "stacks=213"] {
+            assert!(
+                !Transform::parse(Shape::CLASSIC, ops)
+                    .unwrap()
+                    .keeps(&jigsaw),
+                "{ops}"
+            );
+        }
+        // A Latin square takes any row and column permutation, and transposition, read
+        // in the 1xN shape (bands of one row).
+        let latin = variant("latin", 5, None);
+        let one_row: Shape = "1x5".parse().unwrap();
+        for ops in [
+            "transpose",
+            "rot90",
+            "bands=53124",
+            "cols=41352",
+            "rows=24135,transpose",
+        ] {
+            assert!(
+                Transform::parse(one_row, ops).unwrap().keeps(&latin),
+                "{ops}"
+            );
+        }
+        // A variant of another side is no match.
+        assert!(!Transform::identity(Shape::SHIDOKU).keeps(&x));
+    }
+
     proptest! {
+        #[test]
+        fn what_keeps_the_houses_keeps_solutions_valid(seed in any::<u64>(), dihedral in 0usize..8) {
+            let x = variant("x", 9, None);
+            let solution = Grid::from_cells(x.clone(), grid(X_SOLUTION).cells().to_vec()).unwrap();
+            let mut state = seed;
+            let mut next = || { state = state.wrapping_add(0x9E37_79B9_7F4A_7C15); let mut z = state; z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9); z ^ (z >> 31) };
+            // Mostly transformations that break the diagonals, and now and then one that
+            // keeps them: a symmetry of the square after a relabelling.
+            let square = ["identity", "transpose", "rot90", "rot180", "rot270", "flip-v", "flip-h", "transpose,rot180"];
+            let random = Transform::random(Shape::CLASSIC, &mut next);
+            let kept = Transform::random(Shape::CLASSIC, &mut next);
+            let kept = Transform::from_parts(Shape::CLASSIC, false, &(0..9).collect::<Vec<_>>(), &(0..9).collect::<Vec<_>>(), &kept.digits[1..]).unwrap()
+                .then(&Transform::parse(Shape::CLASSIC, square[dihedral]).unwrap());
+            prop_assert!(kept.keeps(&x));
+            for t in [random, kept] {
+                match t.apply(&solution) {
+                    Ok(moved) => {
+                        prop_assert!(t.keeps(&x));
+                        prop_assert!(moved.first_conflict().is_none());
+                    }
+                    Err(e) => {
+                        prop_assert!(!t.keeps(&x));
+                        prop_assert!(matches!(e, TransformError::Breaks { .. }), "{}", e);
+                    }
+                }
+            }
+        }
+
         #[test]
         fn inverse_and_composition(shape in shapes(), seeds in prop::array::uniform3(any::<u64>())) {
             let n = shape.size();

@@ -44,7 +44,8 @@ pub fn run(args: TransformArgs) -> Result<u8> {
         crate::threads(args.run.threads),
         |item| {
             view.outcome(item, |grid| {
-                let t = Transform::parse(shape_of(grid)?, &args.op).map_err(|e| e.to_string())?;
+                let t = Transform::parse(operations_shape(grid), &args.op)
+                    .map_err(|e| e.to_string())?;
                 let result = t.apply(grid).map_err(|e| e.to_string())?;
                 Ok(Made {
                     grid: result,
@@ -56,6 +57,17 @@ pub fn run(args: TransformArgs) -> Result<u8> {
     )?;
     report(&args.run, &summary, "transformed");
     Ok(summary.exit_code())
+}
+
+/// The shape `transform`'s operations are read in: the grid's boxes, or for a grid
+/// without boxes (a Latin square) `1xN`, whose bands and stacks are single rows and
+/// the whole width, so that any row or column permutation is allowed. Whether the
+/// operations keep a variant's houses is checked when they are applied.
+fn operations_shape(grid: &Grid) -> Shape {
+    let g = grid.geometry();
+    g.shape()
+        .or_else(|| Shape::new(1, g.size()).ok())
+        .expect("a geometry's side is a valid 1xN shape")
 }
 
 /// The box shape of a standard sudoku, or why the equivalence commands cannot use it.
