@@ -96,9 +96,11 @@ impl Variant {
             };
             regions.push(index.min(255) as u8);
         }
+        // All regions of n cells over n*n cells make n regions; the first region of
+        // another size is the one to name.
         for (i, &label) in order.iter().enumerate() {
             let size = regions.iter().filter(|&&r| r as usize == i).count();
-            if size != n || order.len() != n {
+            if size != n {
                 return Err(VariantError::RegionSize {
                     label,
                     size,
@@ -243,6 +245,16 @@ mod tests {
         assert!(matches!(
             Variant::parse_regions("aab", 3),
             Err(VariantError::RegionLength { .. })
+        ));
+        // Four regions of the right size and a stray label: the short region is named.
+        assert!(matches!(
+            Variant::parse_regions("AAAABBBBCCCCDDDX", 4),
+            Err(VariantError::RegionSize {
+                label: 'D',
+                size: 3,
+                regions: 5,
+                ..
+            })
         ));
         // Region a is split in two.
         let split = Variant::parse_regions("aba\nbbc\nacc", 3).unwrap();
