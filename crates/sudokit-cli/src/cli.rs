@@ -633,6 +633,13 @@ pub struct EquivArgs {
     /// Digit symbols (as for `solve`).
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
+    /// Puzzle type (as for `solve`): `x`, `windoku`, `jigsaw`, ... Variants up to 9x9
+    /// compare under the transformations that keep their houses.
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    pub variant: Option<Variant>,
+    /// Jigsaw region map (as for `solve`).
+    #[arg(long, value_name = "LABELS", value_parser = parse_regions)]
+    pub regions: Option<Regions>,
     /// Output format: `line` (a sentence) or `json`.
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,

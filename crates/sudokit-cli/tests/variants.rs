@@ -171,3 +171,98 @@ fn transform_reads_list_lengths_in_each_puzzle_s_own_shape() {
         .code(2)
         .stderr(predicates::str::contains("'4' is not an item from 1 to 3"));
 }
+
+#[test]
+fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
+    let x = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
+    let turned = sudokit()
+        .args([
+            "transform",
+            "--variant",
+            "x",
+            "--op",
+            "rot90,relabel=987654321",
+            x,
+        ])
+        .output()
+        .unwrap();
+    let turned = stdout_lines(&turned)[0].clone();
+    let forms: Vec<String> = [x, turned.as_str()]
+        .iter()
+        .map(|p| {
+            let out = sudokit()
+                .args(["canon", "--variant", "x", p])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            stdout_lines(&out)[0].clone()
+        })
+        .collect();
+    assert_eq!(forms[0], forms[1]);
+    sudokit()
+        .args(["equiv", "--variant", "x", x, &turned])
+        .assert()
+        .code(0);
+    // As standard sudokus the two are equivalent too, but a band swap, standard
+    // equivalence, is no X-sudoku equivalence.
+    let swapped = sudokit()
+        .args(["transform", "--op", "bands=213", x])
+        .output()
+        .unwrap();
+    let swapped = stdout_lines(&swapped)[0].clone();
+    sudokit().args(["equiv", x, &swapped]).assert().code(0);
+    sudokit()
+        .args(["equiv", "--variant", "x", x, &swapped])
+        .assert()
+        .code(1);
+    let out = sudokit()
+        .args(["dedupe", "--variant", "x", "-"])
+        .write_stdin(format!("{x}\n{turned}\n{swapped}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(stdout_lines(&out), vec![x.to_string(), swapped.clone()]);
+    // Shuffles stay in the class: same form, same verdict.
+    for seed in ["1", "2", "3"] {
+        let out = sudokit()
+            .args(["shuffle", "--seed", seed, "--variant", "x", x])
+            .output()
+            .unwrap();
+        let shuffled = stdout_lines(&out)[0].clone();
+        let out = sudokit()
+            .args(["canon", "--variant", "x", &shuffled])
+            .output()
+            .unwrap();
+        assert_eq!(stdout_lines(&out)[0], forms[0]);
+    }
+    let out = sudokit()
+        .args([
+            "shuffle",
+            "--seed",
+            "5",
+            "--variant",
+            "latin",
+            "1...2.3....4.5.........1.",
+        ])
+        .output()
+        .unwrap();
+    let shuffled = stdout_lines(&out)[0].clone();
+    let counts: Vec<String> = ["1...2.3....4.5.........1.", shuffled.as_str()]
+        .iter()
+        .map(|p| {
+            let out = sudokit()
+                .args(["count", "--variant", "latin", p])
+                .output()
+                .unwrap();
+            let line = stdout_lines(&out)[0].clone();
+            line.split_whitespace().last().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(counts[0], counts[1], "a shuffle keeps the solution count");
+    sudokit()
+        .args(["canon", "--variant", "latin", "1...2.3....4.5.........1."])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "no canonical form for a latin 5 grid",
+        ));
+}

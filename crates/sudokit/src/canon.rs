@@ -61,6 +61,8 @@
 //! The search is exact for every shape; sparse grids of many stacks (8x8 boxes) are the
 //! slow case, since rows that tell stacks apart one by one branch over stack orders.
 
+mod variant;
+
 use std::cmp::Ordering;
 
 use crate::geometry::Geometry;
@@ -84,9 +86,9 @@ pub struct Canonical {
 /// Why a grid has no canonical form here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CanonError {
-    /// Only plain sudokus (rows, columns, boxes) have this group.
-    #[error("canonical forms need a standard sudoku (rows, columns and boxes); got {0}")]
-    Geometry(String),
+    /// A variant without a canonical form here (Latin squares, sides above 9).
+    #[error("no canonical form for a {0} grid: {1}")]
+    Variant(String, String),
     /// Two givens break the rules.
     #[error("{0}")]
     Conflict(String),
@@ -103,15 +105,18 @@ pub enum CanonError {
 pub const MAX_STATES: usize = 1 << 16;
 
 /// The canonical form of a puzzle or complete grid.
+///
+/// Variants up to 9x9 (X-sudoku, windoku, jigsaw) take the part of the group that keeps
+/// their houses (see `canon/variant.rs`).
 pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     let g = grid.geometry();
-    let shape = match g.shape() {
-        Some(s) if g.is_standard() => s,
-        _ => return Err(CanonError::Geometry(g.name().to_string())),
-    };
     if let Some(c) = grid.first_conflict() {
         return Err(CanonError::Conflict(c.describe(g)));
     }
+    let shape = match g.shape() {
+        Some(s) if g.is_standard() => s,
+        _ => return variant::canonical(grid),
+    };
     let n = shape.size();
     if n <= 9 {
         Search::<9>::new(shape, grid.cells()).run(g)
@@ -121,6 +126,30 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
         Search::<32>::new(shape, grid.cells()).run(g)
     } else {
         Search::<64>::new(shape, grid.cells()).run(g)
+    }
+}
+
+/// A uniformly random member of the equivalence group of a grid's geometry (for a
+/// variant, the part of its shape's group that keeps its houses), drawing from
+/// `next_u64`; an error where [`canonical`] has none.
+pub fn random_transform(
+    grid: &Grid,
+    next_u64: &mut dyn FnMut() -> u64,
+) -> Result<Transform, CanonError> {
+    let g = grid.geometry();
+    match g.shape() {
+        Some(shape) if g.is_standard() => Ok(Transform::random(shape, next_u64)),
+        // A Latin square: any rows, any columns (bands of one row), transposed or not.
+        None if g.variant().latin => {
+            let shape = Shape::new(1, g.size()).expect("a geometry's side");
+            let t = Transform::random(shape, next_u64);
+            Ok(if next_u64() & 1 == 1 {
+                t.then(&Transform::transposition(shape).expect("1xN transposes"))
+            } else {
+                t
+            })
+        }
+        _ => variant::random(g, next_u64),
     }
 }
 

@@ -18,7 +18,7 @@ use sudokit::canon;
 
 use crate::batch;
 use crate::cli::CanonArgs;
-use crate::commands::transform::{Made, View, json_str, report, shape_of};
+use crate::commands::transform::{Made, View, json_str, report};
 use crate::input;
 use crate::output;
 
@@ -34,7 +34,6 @@ pub fn run(args: CanonArgs) -> Result<u8> {
         crate::threads(args.run.threads),
         |item| {
             view.outcome(item, |grid| {
-                shape_of(grid)?;
                 let c = canon::canonical(grid).map_err(|e| e.to_string())?;
                 Ok(Made {
                     grid: c.grid,

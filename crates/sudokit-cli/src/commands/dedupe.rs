@@ -21,7 +21,7 @@ use sudokit::canon;
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{DedupeArgs, OutputFormat};
-use crate::commands::transform::{json_str, shape_of, with_comments};
+use crate::commands::transform::{json_str, with_comments};
 use crate::input::{self, Item};
 use crate::output;
 
@@ -49,14 +49,14 @@ pub fn run(args: DedupeArgs) -> Result<u8> {
                 .record
                 .as_ref()
                 .map_err(|e| e.message.clone())
-                .and_then(|r| {
-                    shape_of(&r.grid)?;
-                    canon::canonical(&r.grid).map_err(|e| e.to_string())
-                });
+                .and_then(|r| canon::canonical(&r.grid).map_err(|e| e.to_string()));
             match canonical {
                 Ok(c) => {
-                    let key = output::line(&c.grid, &Default::default());
-                    let text = render(item, &key, format, &style, args.run.comments);
+                    let form = output::line(&c.grid, &Default::default());
+                    let text = render(item, &form, format, &style, args.run.comments);
+                    // Classes of different variants (or region maps) never merge.
+                    let g = c.grid.geometry();
+                    let key = format!("{}{:?}\u{1e}{form}", g.name(), g.variant().regions);
                     Outcome {
                         text: format!("{KEEP}{key}{SEP}{text}"),
                         status: Status::Solved,

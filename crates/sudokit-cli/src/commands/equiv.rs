@@ -30,7 +30,8 @@ pub fn run(args: EquivArgs) -> Result<u8> {
         sources: Vec::new(),
         shape: args.shape,
         symbols: args.symbols.clone(),
-        ..InputArgs::default()
+        variant: args.variant.clone(),
+        regions: args.regions.clone(),
     };
     let options = input::read_options(&input);
     let a = first_puzzle(&args.a, &options)?;

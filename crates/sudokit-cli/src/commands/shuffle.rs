@@ -17,12 +17,12 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
+use sudokit::canon;
 use sudokit::rng::Rng;
-use sudokit::transform::Transform;
 
 use crate::batch;
 use crate::cli::ShuffleArgs;
-use crate::commands::transform::{Made, View, json_str, report, shape_of};
+use crate::commands::transform::{Made, View, json_str, report};
 use crate::input;
 use crate::output;
 
@@ -45,7 +45,8 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
         |item| {
             view.outcome(item, |grid| {
                 let mut rng = Rng::stream(seed, item.index);
-                let t = Transform::random(shape_of(grid)?, &mut || rng.next_u64());
+                let t = canon::random_transform(grid, &mut || rng.next_u64())
+                    .map_err(|e| e.to_string())?;
                 Ok(Made {
                     grid: t.apply(grid).map_err(|e| e.to_string())?,
                     json: vec![("transformation", json_str(&t.to_string()))],

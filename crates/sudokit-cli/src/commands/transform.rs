@@ -70,17 +70,6 @@ fn operations_shape(grid: &Grid) -> Shape {
         .expect("a geometry's side is a valid 1xN shape")
 }
 
-/// The box shape of a standard sudoku, or why the equivalence commands cannot use it.
-pub fn shape_of(grid: &Grid) -> Result<Shape, String> {
-    match grid.geometry().shape() {
-        Some(shape) if grid.geometry().is_standard() => Ok(shape),
-        _ => Err(format!(
-            "equivalence needs a standard sudoku (rows, columns, boxes); got {}",
-            grid.geometry().name()
-        )),
-    }
-}
-
 /// Prints the summary line on standard error when asked, or when it is a terminal.
 pub fn report(run: &RunArgs, summary: &Summary, word: &str) {
     if run.summary || (io::stderr().is_terminal() && summary.puzzles > 1) {
