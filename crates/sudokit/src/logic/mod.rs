@@ -8,7 +8,8 @@
 //!   a fixed order, so "the first step" is deterministic and no step list is built when
 //!   only one is wanted. House-based techniques (singles, intersections, subsets, basic
 //!   fish) work on every geometry; the others on classic 9x9 through [`board::Board`]
-//!   bitboards.
+//!   bitboards. Other geometries (variants, 16x16) get forcing chains through singles
+//!   ([`trials`]) where classic 9x9 has its chain engine.
 //! * [`solver`] runs the techniques easiest first (HoDoKu's order) for `explain` and
 //!   `hint`; [`se`] runs Sudoku Explainer's producer order with its difficulty values for
 //!   the ER/EP/ED rating; [`rate`] combines both into a [`rate::Rating`].
@@ -34,6 +35,7 @@ pub mod state;
 pub mod step;
 pub mod strong_links;
 pub mod subsets;
+pub mod trials;
 pub mod uniqueness;
 pub mod wings;
 

@@ -108,8 +108,12 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
-    // The rest works on the 9x9 bitboard: other grids stop here (unrated beyond).
+    // The rest works on the 9x9 bitboard: other grids get forcing chains through
+    // singles (rated as SE's dynamic chains), then stop (unrated beyond).
     if !s.geometry().is_classic() {
+        first!(|e| super::trials::contradiction(s, e));
+        first!(|e| super::trials::cell_forcing(s, e));
+        first!(|e| super::trials::region_forcing(s, e));
         return None;
     }
     let b = Board::from_state(s);

@@ -135,6 +135,16 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::CellForcingChain, |_, b, e| {
         b.is_none_or(|b| engine(b, Mode::MULTIPLE, e))
     }),
+    // Other geometries: forcing chains through singles (the classic grid has the above).
+    (Technique::ContradictionForcingChain, |s, b, e| {
+        b.is_some() || super::trials::contradiction(s, e)
+    }),
+    (Technique::CellForcingChain, |s, b, e| {
+        b.is_some() || super::trials::cell_forcing(s, e)
+    }),
+    (Technique::RegionForcingChain, |s, b, e| {
+        b.is_some() || super::trials::region_forcing(s, e)
+    }),
     (Technique::ForcingNet, |_, b, e| {
         b.is_none_or(|b| engine(b, Mode::dynamic(0), e))
     }),

@@ -520,7 +520,7 @@ pub fn cell_list(g: &Geometry, cells: &[Cell]) -> String {
         .join(",")
 }
 
-fn house_name(g: &Geometry, h: usize) -> String {
+pub(crate) fn house_name(g: &Geometry, h: usize) -> String {
     let house = &g.houses()[h];
     format!("{} {}", house.kind().name(), house.index() + 1)
 }
