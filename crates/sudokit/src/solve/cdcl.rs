@@ -68,8 +68,8 @@
 //! within 10% of the settings here, except decay 0.85 (+34%) and no reason-side
 //! bumping (+24%). CHB branching (MapleSAT's reward for variables assigned near
 //! conflicts, in place of VSIDS; reason-side variables counted as taking part) took
-//! 904,000 decisions against 618,000 (+46%). Hall sets (Régin's matching filter on every house, explained by
-//! the naked set) removed ~10 candidates a decision but cut those decisions by 0-30%
+//! 904,000 decisions against 618,000 (+46%). Hall sets (Régin's matching filter on
+//! every house, explained by the naked set) removed ~10 candidates a decision but cut those decisions by 0-30%
 //! at twice the time a decision; and the first solutions of #18 and #32 took as many
 //! decisions (12 seeds). Splitting on the candidates of a cell does not help either:
 //! with the right digit given, #18 and #32 take 5-8x fewer decisions, but the wrong
