@@ -161,11 +161,29 @@ pub fn parse_variant(data: &[u8]) {
             }
         }
         _ => {
-            let shape = [Shape::SHIDOKU, Shape::CLASSIC, Shape::new(2, 3).unwrap()]
-                [(selector / 3 % 3) as usize];
+            let shape = [
+                Shape::SHIDOKU,
+                Shape::CLASSIC,
+                Shape::new(2, 3).unwrap(),
+                Shape::new(1, 5).unwrap(),
+            ][(selector / 3 % 4) as usize];
             if let Ok(t) = Transform::parse(shape, &text) {
-                let grid = Grid::empty(Geometry::standard(shape));
-                let _ = t.apply(&grid);
+                let n = shape.size();
+                let grid = if shape.box_rows() == 1 {
+                    Grid::empty(std::sync::Arc::new(Geometry::latin(n).unwrap()))
+                } else {
+                    Grid::empty(Geometry::standard(shape))
+                };
+                assert!(
+                    t.apply(&grid).is_ok(),
+                    "every parsed operation fits its shape"
+                );
+                // On a variant, applying succeeds exactly when the houses are kept.
+                let variant: Variant = "x".parse().unwrap();
+                if let Ok(x) = Geometry::for_variant(n, Some(shape), &variant) {
+                    let x = std::sync::Arc::new(x);
+                    assert_eq!(t.apply(&Grid::empty(x.clone())).is_ok(), t.keeps(&x));
+                }
             }
         }
     }
