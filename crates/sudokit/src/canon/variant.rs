@@ -150,6 +150,13 @@ fn group(g: &Arc<Geometry>) -> Result<(Shape, Group), CanonError> {
         }
         None => (Shape::new(1, n).expect("a geometry's side"), false),
     };
+    if !full {
+        // Eight maps to try: cheaper than a cache, which a file of many region maps
+        // would fill.
+        let found = find_group(g, shape, false).expect("at most eight maps");
+        return Ok((shape, Arc::new(found)));
+    }
+    // Boxed variants come in a handful of geometries (X, windoku, both, per shape).
     let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, group)) = groups.iter().find(|(k, _)| Arc::ptr_eq(k, g) || **k == **g) {
         return Ok((shape, group.clone()));
