@@ -84,3 +84,129 @@ impl<'a> RecordHead<'a> {
         }
     }
 }
+
+/// The comment lines that make a file carry a grid's variant for the next reader:
+/// `# variant: x`, and for a jigsaw `# regions: <labels>` (`# variant: standard` for
+/// plain sudoku, which [`Headers`] leaves out until a variant came before).
+pub fn variant_header(grid: &Grid) -> String {
+    let v = grid.geometry().variant();
+    let mut s = format!("# variant: {v}\n");
+    if let Some(map) = region_map(grid) {
+        s.push_str(&format!("# regions: {map}\n"));
+    }
+    s
+}
+
+/// A jigsaw grid's region map, one label per cell, row by row.
+pub fn region_map(grid: &Grid) -> Option<String> {
+    let regions = grid.geometry().variant().regions.as_ref()?;
+    Some(regions.iter().map(|&r| region_label(r)).collect())
+}
+
+/// The label of region `r`: `1-9`, then `A-Z`, then `a-z`, then further letters.
+fn region_label(r: u8) -> char {
+    const LABELS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    LABELS.get(r as usize).map_or_else(
+        || char::from_u32(0x100 + r as u32).unwrap_or('?'),
+        |&b| b as char,
+    )
+}
+
+/// A writer that passes text through but drops a block of `# variant:` / `# regions:`
+/// lines equal to the last block written (at first: plain sudoku's), so records can
+/// each carry their variant and the output names it only where it changes.
+pub struct Headers<W: Write> {
+    inner: W,
+    line: Vec<u8>,
+    block: Vec<u8>,
+    last: Vec<u8>,
+}
+
+impl<W: Write> Headers<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Headers<W> {
+        Headers {
+            inner,
+            line: Vec::new(),
+            block: Vec::new(),
+            last: b"# variant: standard\n".to_vec(),
+        }
+    }
+
+    fn end_block(&mut self) -> io::Result<()> {
+        if !self.block.is_empty() {
+            if self.block != self.last {
+                self.inner.write_all(&self.block)?;
+                self.last = std::mem::take(&mut self.block);
+            }
+            self.block.clear();
+        }
+        Ok(())
+    }
+
+    fn end_line(&mut self) -> io::Result<()> {
+        let line = std::mem::take(&mut self.line);
+        if line.starts_with(b"# variant:") || line.starts_with(b"# regions:") {
+            self.block.extend_from_slice(&line);
+        } else {
+            self.end_block()?;
+            self.inner.write_all(&line)?;
+        }
+        self.line = line;
+        self.line.clear();
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Headers<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            self.line.extend_from_slice(&rest[..=i]);
+            self.end_line()?;
+            rest = &rest[i + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.line.is_empty() {
+            self.end_line()?;
+        }
+        self.end_block()?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for Headers<W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_appear_where_the_variant_changes() {
+        let mut out = Headers::new(Vec::new());
+        for text in [
+            "# variant: standard\nA\n",
+            "# variant: x\nB\n",
+            "# variant: x\nC\n",
+            "# variant: standard\nD\n",
+            "# variant: jigsaw\n# regions: 1122\nE\n",
+            "# variant: jigsaw\n# regions: 1212\nF\n",
+        ] {
+            out.write_all(text.as_bytes()).unwrap();
+        }
+        out.flush().unwrap();
+        let text = String::from_utf8(out.inner.clone()).unwrap();
+        assert_eq!(
+            text,
+            "A\n# variant: x\nB\nC\n# variant: standard\nD\n# variant: jigsaw\n# regions: 1122\nE\n# variant: jigsaw\n# regions: 1212\nF\n"
+        );
+    }
+}

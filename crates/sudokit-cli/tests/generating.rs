@@ -12,7 +12,11 @@ fn generate(args: &[&str]) -> Vec<String> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The puzzles; a variant's header lines (`# variant: x`) are checked where it matters.
     stdout_lines(&out)
+        .into_iter()
+        .filter(|l| !l.starts_with('#'))
+        .collect()
 }
 
 #[test]
@@ -91,6 +95,18 @@ fn shapes_variants_and_patterns() {
     let x = generate(&["--variant", "x", "--seed", "2"]);
     let out = sudokit()
         .args(["check", "--variant", "x", &x[0]])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(" unique "));
+    // The output names its variant, so the next command needs no `--variant`.
+    let raw = sudokit()
+        .args(["generate", "--variant", "x", "--seed", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_lines(&raw)[0], "# variant: x");
+    let out = sudokit()
+        .arg("check")
+        .write_stdin(raw.stdout)
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(" unique "));

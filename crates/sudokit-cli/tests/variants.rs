@@ -7,6 +7,14 @@ use sudokit::{Geometry, Grid, Variant, format::parse_one};
 
 use crate::util::{stdout_lines, sudokit};
 
+/// The puzzle lines of an output, without the `# variant:` lines that name the variant.
+fn puzzles(output: &std::process::Output) -> Vec<String> {
+    stdout_lines(output)
+        .into_iter()
+        .filter(|l| !l.starts_with('#'))
+        .collect()
+}
+
 #[test]
 fn xkcd_binary_sudoku_works_as_a_joke_should() {
     sudokit()
@@ -125,7 +133,7 @@ fn transform_keeps_a_variant_or_says_which_house_it_would_break() {
         .output()
         .unwrap();
     assert!(turned.status.success());
-    let turned = stdout_lines(&turned)[0].clone();
+    let turned = puzzles(&turned)[0].clone();
     for p in [x, turned.as_str()] {
         sudokit()
             .args(["check", "--variant", "x", p])
@@ -152,7 +160,7 @@ fn transform_keeps_a_variant_or_says_which_house_it_would_break() {
         ])
         .assert()
         .success()
-        .stdout("..1...4.3......15.....2..\n");
+        .stdout("# variant: latin\n..1...4.3......15.....2..\n");
 }
 
 #[test]
@@ -186,7 +194,7 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
         ])
         .output()
         .unwrap();
-    let turned = stdout_lines(&turned)[0].clone();
+    let turned = puzzles(&turned)[0].clone();
     let forms: Vec<String> = [x, turned.as_str()]
         .iter()
         .map(|p| {
@@ -195,7 +203,7 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
                 .output()
                 .unwrap();
             assert!(out.status.success());
-            stdout_lines(&out)[0].clone()
+            puzzles(&out)[0].clone()
         })
         .collect();
     assert_eq!(forms[0], forms[1]);
@@ -209,7 +217,7 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
         .args(["transform", "--op", "bands=213", x])
         .output()
         .unwrap();
-    let swapped = stdout_lines(&swapped)[0].clone();
+    let swapped = puzzles(&swapped)[0].clone();
     sudokit().args(["equiv", x, &swapped]).assert().code(0);
     sudokit()
         .args(["equiv", "--variant", "x", x, &swapped])
@@ -220,19 +228,23 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
         .write_stdin(format!("{x}\n{turned}\n{swapped}\n"))
         .output()
         .unwrap();
-    assert_eq!(stdout_lines(&out), vec![x.to_string(), swapped.clone()]);
+    // The variant is named once, where it starts.
+    assert_eq!(
+        stdout_lines(&out),
+        vec!["# variant: x".to_string(), x.to_string(), swapped.clone()]
+    );
     // Shuffles stay in the class: same form, same verdict.
     for seed in ["1", "2", "3"] {
         let out = sudokit()
             .args(["shuffle", "--seed", seed, "--variant", "x", x])
             .output()
             .unwrap();
-        let shuffled = stdout_lines(&out)[0].clone();
+        let shuffled = puzzles(&out)[0].clone();
         let out = sudokit()
             .args(["canon", "--variant", "x", &shuffled])
             .output()
             .unwrap();
-        assert_eq!(stdout_lines(&out)[0], forms[0]);
+        assert_eq!(puzzles(&out)[0], forms[0]);
     }
     let out = sudokit()
         .args([
@@ -245,7 +257,7 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
         ])
         .output()
         .unwrap();
-    let shuffled = stdout_lines(&out)[0].clone();
+    let shuffled = puzzles(&out)[0].clone();
     let counts: Vec<String> = ["1...2.3....4.5.........1.", shuffled.as_str()]
         .iter()
         .map(|p| {

@@ -27,7 +27,7 @@ pub fn run(args: CanonArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
     let options = input::read_options(&args.input);
     let view = View::new(&args.run, &options.symbols, "canonical");
-    let mut out = output::stdout();
+    let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(
         &sources,
         &options,

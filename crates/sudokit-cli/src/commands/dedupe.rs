@@ -12,6 +12,7 @@
 //! |---|---|
 //! | `index`, `file`, `line`, `id`, `puzzle`, `shape`, `comment` | as for `sudokit solve` |
 //! | `canonical` | the class's canonical form |
+//! | `variant`, `regions` | the variant and a jigsaw's region map, only for variants |
 
 use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
@@ -32,7 +33,7 @@ pub fn run(args: DedupeArgs) -> Result<u8> {
     let format = args.run.format.unwrap_or(OutputFormat::Line);
     let style = options.symbols.clone();
     let mut writer = Deduper {
-        inner: output::stdout(),
+        inner: Box::new(output::Headers::new(output::stdout())),
         seen: HashSet::new(),
         kept: 0,
     };
@@ -115,6 +116,15 @@ fn render(
             }
             fields.push(("puzzle", json_str(&output::line(&r.grid, style))));
             fields.push(("shape", json_str(r.grid.geometry().name())));
+            if !r.grid.geometry().variant().is_standard() {
+                fields.push((
+                    "variant",
+                    json_str(&r.grid.geometry().variant().to_string()),
+                ));
+                if let Some(map) = output::region_map(&r.grid) {
+                    fields.push(("regions", json_str(&map)));
+                }
+            }
             fields.push(("canonical", json_str(canonical)));
             if !r.comment.is_empty() {
                 fields.push(("comment", json_str(&r.comment)));
@@ -126,18 +136,21 @@ fn render(
             format!("{{{}}}\n", body.join(","))
         }
         OutputFormat::Line => format!(
-            "{}\n",
+            "{}{}\n",
+            output::variant_header(&r.grid),
             with_comments(item, output::line(&r.grid, style), comments)
         ),
         OutputFormat::Matrix => format!(
-            "# {} {}:{}\n{}\n",
+            "{}# {} {}:{}\n{}\n",
+            output::variant_header(&r.grid),
             item.index,
             item.source,
             r.line,
             sudokit::format::to_matrix(&r.grid)
         ),
         OutputFormat::Pretty => format!(
-            "# {} {}:{}\n{}\n",
+            "{}# {} {}:{}\n{}\n",
+            output::variant_header(&r.grid),
             item.index,
             item.source,
             r.line,

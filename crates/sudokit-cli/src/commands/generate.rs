@@ -45,6 +45,12 @@ struct JsonRecord<'a> {
     clues: Option<usize>,
     symmetry: &'a str,
     shape: &'a str,
+    /// The variant, unless plain sudoku (`x`, `jigsaw`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
+    /// A jigsaw's region map, one label per cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
     minimal: Option<bool>,
     seed: u64,
     attempts: Option<u64>,
@@ -169,7 +175,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         )
     };
     let threads = crate::threads(args.threads);
-    let mut out = output::stdout();
+    let mut out = output::Headers::new(output::stdout());
     let summary = batch::run_numbered(args.count, threads, make, &mut out)?;
     if args.summary {
         eprintln!("{}", summary.line("generated"));
@@ -201,6 +207,10 @@ fn render(
                         clues: Some(g.puzzle.filled()),
                         symmetry,
                         shape,
+                        variant: Some(g.puzzle.geometry().variant())
+                            .filter(|v| !v.is_standard())
+                            .map(|v| v.to_string()),
+                        regions: output::region_map(&g.puzzle),
                         minimal: Some(generate::is_minimal(&g.puzzle, sym)),
                         seed,
                         attempts: Some(g.attempts),
@@ -218,16 +228,20 @@ fn render(
                     serde_json::to_string(&record).expect("records serialise") + "\n"
                 }
                 OutputFormat::Pretty => format!(
-                    "# {} seed {seed}\n{}\n",
+                    "{}# {} seed {seed}\n{}\n",
+                    output::variant_header(&g.puzzle),
                     index + 1,
                     output::side_by_side(&g.puzzle, Some(&g.solution), style)
                 ),
                 OutputFormat::Matrix => format!(
-                    "# {} seed {seed}\n{}\n",
+                    "{}# {} seed {seed}\n{}\n",
+                    output::variant_header(&g.puzzle),
                     index + 1,
                     sudokit::format::to_matrix(&g.puzzle)
                 ),
-                OutputFormat::Line => format!("{puzzle}\n"),
+                OutputFormat::Line => {
+                    format!("{}{puzzle}\n", output::variant_header(&g.puzzle))
+                }
             };
             Outcome {
                 text,
@@ -245,6 +259,8 @@ fn render(
                         clues: None,
                         symmetry,
                         shape,
+                        variant: None,
+                        regions: None,
                         minimal: None,
                         seed,
                         attempts: None,

@@ -1,6 +1,10 @@
 //! `sudokit transform`: applies a list of validity-preserving operations to every
 //! puzzle, in input order, in parallel.
 //!
+//! Line, matrix and pretty output name a variant's puzzles with `# variant:` (and
+//! `# regions:`) lines where the variant changes ([`output::Headers`]), so the next
+//! command reads them as they are.
+//!
 //! This module also renders the per-puzzle records of `shuffle` and `canon`, which differ
 //! only in the grid they compute and a few JSON keys: one renderer serves the three.
 //!
@@ -9,6 +13,7 @@
 //! | key | meaning |
 //! |---|---|
 //! | `index`, `file`, `line`, `id`, `puzzle`, `shape`, `comment` | as for `sudokit solve` |
+//! | `variant`, `regions` | the variant and a jigsaw's region map, only for variants |
 //! | `status` | `ok`, or `invalid` (unreadable, or the operations do not fit the shape) |
 //! | `result` | the transformed puzzle on one line, or null |
 //! | `error` | why the puzzle is `invalid`, else null |
@@ -37,7 +42,7 @@ pub fn run(args: TransformArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
     let options = input::read_options(&args.input);
     let view = View::new(&args.run, &options.symbols, "result");
-    let mut out = output::stdout();
+    let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(
         &sources,
         &options,
@@ -151,6 +156,12 @@ impl View {
                     "shape",
                     puzzle.map_or("null".into(), |p| json_str(p.geometry().name())),
                 ));
+                if let Some(p) = puzzle.filter(|p| !p.geometry().variant().is_standard()) {
+                    fields.push(("variant", json_str(&p.geometry().variant().to_string())));
+                    if let Some(map) = output::region_map(p) {
+                        fields.push(("regions", json_str(&map)));
+                    }
+                }
                 fields.push((
                     "status",
                     json_str(if made.is_some() { "ok" } else { "invalid" }),
@@ -176,7 +187,8 @@ impl View {
             }
             OutputFormat::Line => match made {
                 Some(m) => format!(
-                    "{}\n",
+                    "{}{}\n",
+                    output::variant_header(&m.grid),
                     with_comments(item, output::line(&m.grid, &self.style), self.comments)
                 ),
                 None => {
@@ -185,7 +197,13 @@ impl View {
                 }
             },
             OutputFormat::Matrix | OutputFormat::Pretty => {
-                let head = format!("# {} {}:{}", item.index, item.source, line);
+                let head = format!(
+                    "{}# {} {}:{}",
+                    made.map_or(String::new(), |m| output::variant_header(&m.grid)),
+                    item.index,
+                    item.source,
+                    line
+                );
                 match (made, puzzle) {
                     (Some(m), Some(p)) if self.format == OutputFormat::Pretty => format!(
                         "{head}\n{}\n",
