@@ -7,6 +7,23 @@ use sudokit::{Geometry, Grid, Variant, format::parse_one};
 
 use crate::util::{stdout_lines, sudokit};
 
+/// An X-sudoku turned a quarter and relabelled by `transform`.
+fn turned_x(x: &str) -> String {
+    let out = sudokit()
+        .args([
+            "transform",
+            "--variant",
+            "x",
+            "--op",
+            "rot90,relabel=987654321",
+            x,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    puzzles(&out)[0].clone()
+}
+
 /// The puzzle lines of an output, without the `# variant:` lines that name the variant.
 fn puzzles(output: &std::process::Output) -> Vec<String> {
     stdout_lines(output)
@@ -121,19 +138,7 @@ fn transform_keeps_a_variant_or_says_which_house_it_would_break() {
     // An X-sudoku puzzle: turned, it is still unique as an X-sudoku; a band swap takes
     // the diagonals off the diagonals and is refused, naming the house.
     let x = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
-    let turned = sudokit()
-        .args([
-            "transform",
-            "--variant",
-            "x",
-            "--op",
-            "rot90,relabel=987654321",
-            x,
-        ])
-        .output()
-        .unwrap();
-    assert!(turned.status.success());
-    let turned = puzzles(&turned)[0].clone();
+    let turned = turned_x(x);
     for p in [x, turned.as_str()] {
         sudokit()
             .args(["check", "--variant", "x", p])
@@ -183,18 +188,7 @@ fn transform_reads_list_lengths_in_each_puzzle_s_own_shape() {
 #[test]
 fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
     let x = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
-    let turned = sudokit()
-        .args([
-            "transform",
-            "--variant",
-            "x",
-            "--op",
-            "rot90,relabel=987654321",
-            x,
-        ])
-        .output()
-        .unwrap();
-    let turned = puzzles(&turned)[0].clone();
+    let turned = turned_x(x);
     let forms: Vec<String> = [x, turned.as_str()]
         .iter()
         .map(|p| {

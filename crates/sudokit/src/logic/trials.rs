@@ -150,17 +150,20 @@ fn emit_sorted(mut found: Vec<(usize, Step)>, emit: Emit) -> bool {
     found.into_iter().all(|(_, st)| emit(st))
 }
 
+/// The unplaced cells with two or more candidates; None above [`MAX_SIDE`].
+fn open_cells(s: &State) -> Option<impl Iterator<Item = Cell> + '_> {
+    (s.size() <= MAX_SIDE).then(|| {
+        (0..s.geometry().cell_count()).filter(|&c| s.value(c) == 0 && s.cands(c).len() >= 2)
+    })
+}
+
 /// Candidates whose assumption breaks the grid: each is false.
 pub fn contradiction(s: &State, emit: Emit) -> bool {
-    let g = s.geometry().clone();
-    if g.size() > MAX_SIDE {
+    let Some(cells) = open_cells(s) else {
         return true;
-    }
+    };
     let mut found = Vec::new();
-    for c in 0..g.cell_count() {
-        if s.value(c) != 0 || s.cands(c).len() < 2 {
-            continue;
-        }
+    for c in cells {
         for d in s.cands(c).iter() {
             let o = follow(s, &[(c, d)]);
             if o.broken.is_none() {
@@ -237,15 +240,11 @@ fn agreement(
 
 /// Cells all of whose candidates lead to the same placements or eliminations.
 pub fn cell_forcing(s: &State, emit: Emit) -> bool {
-    let g = s.geometry().clone();
-    if g.size() > MAX_SIDE {
+    let Some(cells) = open_cells(s) else {
         return true;
-    }
+    };
     let mut found = Vec::new();
-    for c in 0..g.cell_count() {
-        if s.value(c) != 0 || s.cands(c).len() < 2 {
-            continue;
-        }
+    for c in cells {
         let digits: Vec<u8> = s.cands(c).iter().collect();
         let branches: Vec<Outcome> = digits.iter().map(|&d| follow(s, &[(c, d)])).collect();
         if let Some(f) = agreement(
