@@ -111,9 +111,11 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     // The rest works on the 9x9 bitboard: other grids get forcing chains through
     // singles (rated as SE's dynamic chains), then stop (unrated beyond).
     if !s.geometry().is_classic() {
-        first!(|e| super::trials::contradiction(s, e));
-        first!(|e| super::trials::cell_forcing(s, e));
-        first!(|e| super::trials::region_forcing(s, e));
+        for plus in [false, true] {
+            first!(|e| super::trials::contradiction(s, plus, e));
+            first!(|e| super::trials::cell_forcing(s, plus, e));
+            first!(|e| super::trials::region_forcing(s, plus, e));
+        }
         return None;
     }
     let b = Board::from_state(s);

@@ -137,13 +137,22 @@ const FINDERS: &[(Technique, Finder)] = &[
     }),
     // Other geometries: forcing chains through singles (the classic grid has the above).
     (Technique::ContradictionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::contradiction(s, e)
+        b.is_some() || super::trials::contradiction(s, false, e)
     }),
     (Technique::CellForcingChain, |s, b, e| {
-        b.is_some() || super::trials::cell_forcing(s, e)
+        b.is_some() || super::trials::cell_forcing(s, false, e)
     }),
     (Technique::RegionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::region_forcing(s, e)
+        b.is_some() || super::trials::region_forcing(s, false, e)
+    }),
+    (Technique::ContradictionForcingChain, |s, b, e| {
+        b.is_some() || super::trials::contradiction(s, true, e)
+    }),
+    (Technique::CellForcingChain, |s, b, e| {
+        b.is_some() || super::trials::cell_forcing(s, true, e)
+    }),
+    (Technique::RegionForcingChain, |s, b, e| {
+        b.is_some() || super::trials::region_forcing(s, true, e)
     }),
     (Technique::ForcingNet, |_, b, e| {
         b.is_none_or(|b| engine(b, Mode::dynamic(0), e))

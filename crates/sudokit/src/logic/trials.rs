@@ -12,9 +12,11 @@
 //!
 //! These are Sudoku Explainer's dynamic forcing chains restricted to singles, and are
 //! rated as its are: 8.5 plus its length increment, the length being the number of
-//! placements the chains make. Each technique reports its shortest finds first. Grids
-//! above 16x16 are left out: one search follows every candidate, thousands of chains of
-//! hundreds of placements each.
+//! placements the chains make. When they find nothing, the same chains run again with
+//! locked candidates applied whenever the singles run out (SE's first nesting level,
+//! named with `(+)`, 9.0 plus the increment). Each technique reports its shortest finds
+//! first. Grids above 16x16 are left out: one search follows every candidate,
+//! thousands of chains of hundreds of placements each.
 
 use super::forcing::length_increment;
 use super::{Emit, State, Step, Technique};
@@ -32,83 +34,127 @@ enum Why {
     HiddenSingle(usize),
 }
 
+/// One link of a followed assumption.
+#[derive(Clone, Debug)]
+enum Event {
+    /// A placement and its reason.
+    Place(Cell, u8, Why),
+    /// Candidates removed by locked candidates (pointing or claiming), in `plus` chains.
+    Locked(Vec<(Cell, u8)>),
+}
+
 /// What follows from an assumption.
 struct Outcome {
-    /// Placements in order, with their reasons.
-    placed: Vec<(Cell, u8, Why)>,
+    /// The links in order.
+    events: Vec<Event>,
     /// The grid after them.
     end: State,
     /// What broke, if anything.
     broken: Option<String>,
 }
 
-/// Places `assume` in a copy of `s` and every single that follows.
-fn follow(s: &State, assume: &[(Cell, u8)]) -> Outcome {
+/// Queues the hidden single of `e` in house `h`, or says why `e` has no place there.
+fn check_house(
+    t: &State,
+    h: usize,
+    e: u8,
+    queue: &mut std::collections::VecDeque<(Cell, u8, Why)>,
+) -> Option<String> {
+    let m = t.pos(h, e);
+    if m == 0 && !t.is_placed_in(h, e) {
+        return Some(format!(
+            "{e} has no place left in {}",
+            super::step::house_name(t.geometry(), h)
+        ));
+    }
+    if m.count_ones() == 1 {
+        let at = t.house_cells(h)[m.trailing_zeros() as usize];
+        queue.push_back((at, e, Why::HiddenSingle(h)));
+    }
+    None
+}
+
+/// Places `assume` in a copy of `s` and every single that follows; with `plus`, also
+/// locked candidates whenever the singles run out.
+fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
     let g = s.geometry().clone();
-    let n = g.size();
     let mut t = s.clone();
     let mut queue: std::collections::VecDeque<(Cell, u8, Why)> =
         assume.iter().map(|&(c, d)| (c, d, Why::Assumed)).collect();
-    let mut placed = Vec::new();
+    let mut events = Vec::new();
     let cell = |c: Cell| g.cell_name(c);
     let broken = 'run: loop {
-        let Some((c, d, why)) = queue.pop_front() else {
-            break None;
-        };
-        match t.value(c) {
-            0 => {}
-            v if v == d => continue,
-            v => break Some(format!("{} would hold both {v} and {d}", cell(c))),
-        }
-        if !t.cands(c).contains(d) {
-            break Some(format!("{d} is no longer possible in {}", cell(c)));
-        }
-        let others = t.cands(c) & !DigitSet::single(d);
-        t.place(c, d);
-        placed.push((c, d, why));
-        for &p in g.peers(c) {
-            let p = p as usize;
-            if t.value(p) != 0 {
-                continue;
+        while let Some((c, d, why)) = queue.pop_front() {
+            match t.value(c) {
+                0 => {}
+                v if v == d => continue,
+                v => break 'run Some(format!("{} would hold both {v} and {d}", cell(c))),
             }
-            let k = t.cands(p);
-            match k.len() {
-                0 => break 'run Some(format!("{} has no candidate left", cell(p))),
-                1 => queue.push_back((p, k.first().expect("one"), Why::NakedSingle)),
+            if !t.cands(c).contains(d) {
+                break 'run Some(format!("{d} is no longer possible in {}", cell(c)));
+            }
+            let others = t.cands(c) & !DigitSet::single(d);
+            t.place(c, d);
+            events.push(Event::Place(c, d, why));
+            for &p in g.peers(c) {
+                let p = p as usize;
+                if t.value(p) != 0 {
+                    continue;
+                }
+                let k = t.cands(p);
+                match k.len() {
+                    0 => break 'run Some(format!("{} has no candidate left", cell(p))),
+                    1 => queue.push_back((p, k.first().expect("one"), Why::NakedSingle)),
+                    _ => {}
+                }
+            }
+            // `d` left the peers' houses; the cell's other digits left its own houses.
+            for h in 0..g.houses().len() {
+                if let Some(why) = check_house(&t, h, d, &mut queue) {
+                    break 'run Some(why);
+                }
+            }
+            for e in others.iter() {
+                for h in g.houses_of(c) {
+                    if let Some(why) = check_house(&t, h, e, &mut queue) {
+                        break 'run Some(why);
+                    }
+                }
+            }
+        }
+        if !plus {
+            break None;
+        }
+        let mut found: Vec<(Cell, u8)> = Vec::new();
+        let mut collect = |st: Step| {
+            found.extend(st.eliminations);
+            true
+        };
+        super::intersections::pointing(&t, &mut collect);
+        super::intersections::claiming(&t, &mut collect);
+        let removed: Vec<(Cell, u8)> = found
+            .into_iter()
+            .filter(|&(c, e)| t.eliminate(c, e))
+            .collect();
+        if removed.is_empty() {
+            break None;
+        }
+        events.push(Event::Locked(removed.clone()));
+        for (c, e) in removed {
+            match t.cands(c).len() {
+                0 => break 'run Some(format!("{} has no candidate left", cell(c))),
+                1 => queue.push_back((c, t.cands(c).first().expect("one"), Why::NakedSingle)),
                 _ => {}
             }
-        }
-        // `d` left the peers' houses; the cell's other digits left its own houses.
-        let mut check = |h: usize, e: u8, t: &State| -> Option<String> {
-            let m = t.pos(h, e);
-            if m == 0 && !t.is_placed_in(h, e) {
-                return Some(format!(
-                    "{e} has no place left in {}",
-                    super::step::house_name(&g, h)
-                ));
-            }
-            if m.count_ones() == 1 {
-                let at = t.house_cells(h)[m.trailing_zeros() as usize];
-                queue.push_back((at, e, Why::HiddenSingle(h)));
-            }
-            None
-        };
-        for h in 0..g.houses().len() {
-            if let Some(why) = check(h, d, &t) {
-                break 'run Some(why);
-            }
-        }
-        for e in others.iter() {
             for h in g.houses_of(c) {
-                if let Some(why) = check(h, e, &t) {
+                if let Some(why) = check_house(&t, h, e, &mut queue) {
                     break 'run Some(why);
                 }
             }
         }
-        debug_assert!(placed.len() <= n * n);
     };
     Outcome {
-        placed,
+        events,
         end: t,
         broken,
     }
@@ -117,33 +163,47 @@ fn follow(s: &State, assume: &[(Cell, u8)]) -> Outcome {
 /// The chain as text: `r1c1=5 => r1c4=3 (naked single) => ...`.
 fn chain_text(s: &State, o: &Outcome) -> String {
     let g = s.geometry();
-    let mut text = String::new();
-    for (i, &(c, d, why)) in o.placed.iter().enumerate() {
-        if i > 0 {
-            text.push_str(" => ");
-        }
-        text.push_str(&format!("{}={d}", g.cell_name(c)));
-        match why {
-            Why::Assumed => {}
-            Why::NakedSingle => text.push_str(" (naked single)"),
-            Why::HiddenSingle(h) => {
-                text.push_str(&format!(
-                    " (hidden single in {})",
-                    super::step::house_name(g, h)
-                ));
+    let mut parts: Vec<String> = Vec::new();
+    for e in &o.events {
+        parts.push(match *e {
+            Event::Place(c, d, Why::Assumed) => format!("{}={d}", g.cell_name(c)),
+            Event::Place(c, d, Why::NakedSingle) => {
+                format!("{}={d} (naked single)", g.cell_name(c))
             }
-        }
+            Event::Place(c, d, Why::HiddenSingle(h)) => format!(
+                "{}={d} (hidden single in {})",
+                g.cell_name(c),
+                super::step::house_name(g, h)
+            ),
+            Event::Locked(ref removed) => {
+                let list: Vec<String> = removed
+                    .iter()
+                    .map(|&(c, d)| format!("{}<>{d}", g.cell_name(c)))
+                    .collect();
+                format!("locked candidates: {}", list.join(", "))
+            }
+        });
     }
     if let Some(b) = &o.broken {
-        text.push_str(&format!(" => {b}"));
+        parts.push(b.clone());
     }
-    text
+    parts.join(" => ")
 }
 
-fn rating(length: usize) -> u16 {
-    85 + length_increment(length as u32 + 1)
+/// SE's dynamic chains: 8.5, or 9.0 with locked candidates inside (its first nesting
+/// level), plus the length increment.
+fn rating(length: usize, plus: bool) -> u16 {
+    (if plus { 90 } else { 85 }) + length_increment(length as u32 + 1)
 }
 
+/// A step of `technique`, named with `(+)` when its chains use locked candidates.
+fn new_step(technique: Technique, plus: bool) -> Step {
+    let mut st = Step::new(technique);
+    if plus {
+        st.name = Some(format!("{} (+)", technique.title()));
+    }
+    st
+}
 /// Emits the finds in order of length, shortest first.
 fn emit_sorted(mut found: Vec<(usize, Step)>, emit: Emit) -> bool {
     found.sort_by_key(|(len, _)| *len);
@@ -158,24 +218,26 @@ fn open_cells(s: &State) -> Option<impl Iterator<Item = Cell> + '_> {
 }
 
 /// Candidates whose assumption breaks the grid: each is false.
-pub fn contradiction(s: &State, emit: Emit) -> bool {
+///
+/// `plus`: the chains also use locked candidates (tried when the plain ones find nothing).
+pub fn contradiction(s: &State, plus: bool, emit: Emit) -> bool {
     let Some(cells) = open_cells(s) else {
         return true;
     };
     let mut found = Vec::new();
     for c in cells {
         for d in s.cands(c).iter() {
-            let o = follow(s, &[(c, d)]);
+            let o = follow(s, &[(c, d)], plus);
             if o.broken.is_none() {
                 continue;
             }
-            let mut st = Step::new(Technique::ContradictionForcingChain);
+            let mut st = new_step(Technique::ContradictionForcingChain, plus);
             st.digits = vec![d];
             st.cells = vec![c];
             st.eliminations = vec![(c, d)];
-            st.rating = rating(o.placed.len());
+            st.rating = rating(o.events.len(), plus);
             st.detail = vec![chain_text(s, &o)];
-            found.push((o.placed.len(), st));
+            found.push((o.events.len(), st));
         }
     }
     emit_sorted(found, emit)
@@ -217,6 +279,7 @@ fn common(s: &State, branches: &[Outcome]) -> (Marks, Marks) {
 fn agreement(
     s: &State,
     technique: Technique,
+    plus: bool,
     digits: Vec<u8>,
     cells: Vec<Cell>,
     houses: Vec<usize>,
@@ -226,30 +289,32 @@ fn agreement(
     if placements.is_empty() && eliminations.is_empty() {
         return None;
     }
-    let length: usize = branches.iter().map(|o| o.placed.len()).sum();
-    let mut st = Step::new(technique);
+    let length: usize = branches.iter().map(|o| o.events.len()).sum();
+    let mut st = new_step(technique, plus);
     st.digits = digits;
     st.cells = cells;
     st.houses = houses;
     st.placements = placements;
     st.eliminations = eliminations;
-    st.rating = rating(length);
+    st.rating = rating(length, plus);
     st.detail = branches.iter().map(|o| chain_text(s, o)).collect();
     Some((length, st))
 }
 
-/// Cells all of whose candidates lead to the same placements or eliminations.
-pub fn cell_forcing(s: &State, emit: Emit) -> bool {
+/// Cells all of whose candidates lead to the same placements or eliminations
+/// (`plus`: as for [`contradiction`]).
+pub fn cell_forcing(s: &State, plus: bool, emit: Emit) -> bool {
     let Some(cells) = open_cells(s) else {
         return true;
     };
     let mut found = Vec::new();
     for c in cells {
         let digits: Vec<u8> = s.cands(c).iter().collect();
-        let branches: Vec<Outcome> = digits.iter().map(|&d| follow(s, &[(c, d)])).collect();
+        let branches: Vec<Outcome> = digits.iter().map(|&d| follow(s, &[(c, d)], plus)).collect();
         if let Some(f) = agreement(
             s,
             Technique::CellForcingChain,
+            plus,
             digits,
             vec![c],
             Vec::new(),
@@ -261,8 +326,9 @@ pub fn cell_forcing(s: &State, emit: Emit) -> bool {
     emit_sorted(found, emit)
 }
 
-/// Digits of a house all of whose places lead to the same placements or eliminations.
-pub fn region_forcing(s: &State, emit: Emit) -> bool {
+/// Digits of a house all of whose places lead to the same placements or eliminations
+/// (`plus`: as for [`contradiction`]).
+pub fn region_forcing(s: &State, plus: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
     if g.size() > MAX_SIDE {
         return true;
@@ -274,10 +340,12 @@ pub fn region_forcing(s: &State, emit: Emit) -> bool {
             if places.len() < 2 {
                 continue;
             }
-            let branches: Vec<Outcome> = places.iter().map(|&c| follow(s, &[(c, d)])).collect();
+            let branches: Vec<Outcome> =
+                places.iter().map(|&c| follow(s, &[(c, d)], plus)).collect();
             if let Some(f) = agreement(
                 s,
                 Technique::RegionForcingChain,
+                plus,
                 vec![d],
                 places,
                 vec![h],
@@ -331,6 +399,33 @@ mod tests {
     }
 
     #[test]
+    fn a_16x16_that_singles_chains_leave_unsolved_needs_locked_candidates_inside() {
+        // Made by our generator (4x4 boxes, seed 3); the chains through singles left
+        // one cell to brute force, the (+) chains none.
+        let text = concat!(
+            ".569E...FG.1.C.4..FCABD5.....3..8......CD........GA2.1.3......8.",
+            ".7.G.9............961G.75A....C.F..E..2...4C...951.3..6...8GE...",
+            "....5D.....91E............16F..C.D...C.4...2..A5.F..8.9A.B5.26.3",
+            "...8..7..1.5...G.E..C...9..A41.2...7.....3D.B..836....B...2..7..",
+        );
+        let g = Geometry::standard(crate::Shape::new(4, 4).unwrap());
+        let symbols = crate::Symbols::standard(16);
+        let cells = text
+            .bytes()
+            .map(|b| symbols.digit(b).unwrap_or(0))
+            .collect();
+        let s = State::from_grid(&Grid::from_cells(g, cells).unwrap());
+        let path = super::super::explain(&s);
+        assert!(path.solved);
+        assert!(
+            path.steps
+                .iter()
+                .all(|st| st.technique != Technique::BruteForce)
+        );
+        assert!(path.steps.iter().any(|st| st.title().ends_with("(+)")));
+    }
+
+    #[test]
     fn a_wrong_assumption_breaks_and_a_right_one_does_not() {
         let s = state(
             "x",
@@ -341,13 +436,15 @@ mod tests {
             .find(|&c| s.value(c) == 0 && s.cands(c).len() > 1)
             .unwrap();
         let right = solution.get(c);
-        let o = follow(&s, &[(c, right)]);
+        let o = follow(&s, &[(c, right)], false);
         assert!(o.broken.is_none());
-        for &(x, d, _) in &o.placed {
-            assert_eq!(solution.get(x), d, "what follows from the truth is true");
+        for e in &o.events {
+            if let Event::Place(x, d, _) = *e {
+                assert_eq!(solution.get(x), d, "what follows from the truth is true");
+            }
         }
         let mut found = Vec::new();
-        contradiction(&s, &mut |st| {
+        contradiction(&s, false, &mut |st| {
             found.push(st);
             true
         });
