@@ -358,6 +358,38 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn a_random_member_of_the_group_keeps_the_form(kind in 0usize..4, seed in proptest::prelude::any::<u64>()) {
+            let g = match kind {
+                0 => geometry("x", 9, None),
+                1 => geometry("windoku", 9, None),
+                2 => geometry("x,windoku", 9, None),
+                _ => geometry(
+                    "jigsaw",
+                    9,
+                    Some("111222333111222333111222333444555666444555666444555666777888999777888999777888999"),
+                ),
+            };
+            let solution = crate::solve::solve(&Grid::empty(g.clone())).expect("an empty grid fills");
+            let mut rng = crate::rng::Rng::new(seed);
+            let cells = solution
+                .cells()
+                .iter()
+                .map(|&v| if rng.below(3) == 0 { v } else { 0 })
+                .collect();
+            let p = Grid::from_cells(g.clone(), cells).unwrap();
+            let t = crate::canon::random_transform(&p, &mut || rng.next_u64()).unwrap();
+            let moved = t.apply(&solution).unwrap();
+            proptest::prop_assert!(moved.first_conflict().is_none());
+            let q = t.apply(&p).unwrap();
+            let (cp, cq) = (canonical_form(&p).unwrap(), canonical_form(&q).unwrap());
+            proptest::prop_assert_eq!(&cp.grid, &cq.grid);
+            proptest::prop_assert_eq!(cp.transform.apply(&p).unwrap(), cp.grid.clone());
+            proptest::prop_assert_eq!(cp.automorphisms, cq.automorphisms);
+        }
+    }
+
     #[test]
     fn permutations_of_blocks() {
         assert_eq!(perms(3).len(), 6);
