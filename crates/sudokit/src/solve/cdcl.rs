@@ -1160,18 +1160,37 @@ impl Solver {
 /// puzzle vary by an order of magnitude with the decision order alone, so the first of
 /// two finishes much sooner than either on average.
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
-    race(grid, limits, portfolio_size(grid, limits), on_solution)
+    search_excluding(grid, &[], limits, on_solution)
+}
+
+/// [`search`] for the solutions in which no cell holds the digit `excluded` pairs it
+/// with (`(cell, digit)`).
+pub fn search_excluding(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
+    let problem = Problem { grid, excluded };
+    race(&problem, limits, portfolio_size(grid, limits), on_solution)
+}
+
+/// What a run solves: a grid, with some digits ruled out of some cells.
+#[derive(Clone, Copy)]
+struct Problem<'a> {
+    grid: &'a Grid,
+    excluded: &'a [(usize, u8)],
 }
 
 /// [`search`] with this many solvers (one: no portfolio).
 fn race(
-    grid: &Grid,
+    problem: &Problem,
     limits: &Limits,
     solvers: usize,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
     if solvers <= 1 {
-        return run(grid, limits, 0, None, None, on_solution)
+        return run(problem, limits, 0, None, None, on_solution)
             .expect("a run without a cancel flag finishes");
     }
     let done = AtomicBool::new(false);
@@ -1182,7 +1201,7 @@ fn race(
                 let (done, exchange) = (&done, &exchange);
                 scope.spawn(move || {
                     let share = Some((exchange, k));
-                    let report = run(grid, limits, k as u64, share, Some(done), &mut |_| true)?;
+                    let report = run(problem, limits, k as u64, share, Some(done), &mut |_| true)?;
                     done.store(true, Ordering::Relaxed);
                     Some(report)
                 })
@@ -1215,7 +1234,11 @@ fn race(
 /// how run times spread over decision orders.
 #[doc(hidden)]
 pub fn search_seeded(grid: &Grid, limits: &Limits, seed: u64) -> Report {
-    run(grid, limits, seed, None, None, &mut |_| true)
+    let problem = Problem {
+        grid,
+        excluded: &[],
+    };
+    run(&problem, limits, seed, None, None, &mut |_| true)
         .expect("a run without a cancel flag finishes")
 }
 
@@ -1294,7 +1317,7 @@ type Share<'a> = Option<(&'a Exchange, usize)>;
 
 /// One solver's search; `None` when `cancel` was raised (another solver finished first).
 fn run(
-    grid: &Grid,
+    problem: &Problem,
     limits: &Limits,
     seed: u64,
     share: Share,
@@ -1313,6 +1336,7 @@ fn run(
     if limits.solutions == 0 {
         return report(0, &budget, Stop::SolutionLimit);
     }
+    let grid = problem.grid;
     let mut s = Solver::new(grid, seed);
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v == 0 {
@@ -1322,6 +1346,17 @@ fn run(
         match s.value[var] {
             UNASSIGNED => s.assign(pos(var), Reason::None),
             TRUE => {}
+            _ => return report(0, &budget, Stop::Exhausted),
+        }
+        if s.propagate().is_some() {
+            return report(0, &budget, Stop::Exhausted);
+        }
+    }
+    for &(cell, v) in problem.excluded {
+        let var = s.var_of(cell, v as usize - 1);
+        match s.value[var] {
+            UNASSIGNED => s.assign(neg(var), Reason::None),
+            FALSE => {}
             _ => return report(0, &budget, Stop::Exhausted),
         }
         if s.propagate().is_some() {
@@ -1439,9 +1474,13 @@ mod tests {
             ("lo-shu-0", 2),
         ] {
             let p = crate::puzzles::builtin(name).unwrap().grid();
+            let problem = Problem {
+                grid: &p,
+                excluded: &[],
+            };
             let valid = |s: &[u8]| super::super::tests::cells_solve(s, &p);
             for k in 0..6 {
-                let report = run(&p, &limits, k, None, None, &mut |s| {
+                let report = run(&problem, &limits, k, None, None, &mut |s| {
                     assert!(valid(s), "{name}");
                     true
                 })
@@ -1450,7 +1489,7 @@ mod tests {
             }
             for solvers in 2..=4 {
                 let mut found: Vec<Vec<u8>> = Vec::new();
-                let report = race(&p, &limits, solvers, &mut |s| {
+                let report = race(&problem, &limits, solvers, &mut |s| {
                     assert!(valid(s), "{name}");
                     assert!(!found.iter().any(|f| f == s), "{name}: found twice");
                     found.push(s.to_vec());
@@ -1489,9 +1528,13 @@ mod tests {
         {
             let p = crate::format::parse_grid(line).unwrap();
             let expected = super::super::classic::search(p.cells(), &limits, &mut |_| true);
+            let problem = Problem {
+                grid: &p,
+                excluded: &[],
+            };
             for solvers in [2, 4] {
                 let mut found: Vec<Vec<u8>> = Vec::new();
-                let report = race(&p, &limits, solvers, &mut |s| {
+                let report = race(&problem, &limits, solvers, &mut |s| {
                     assert!(super::super::tests::cells_solve(s, &p), "{line}");
                     assert!(!found.iter().any(|f| f == s), "{line}: found twice");
                     found.push(s.to_vec());

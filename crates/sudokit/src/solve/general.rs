@@ -114,6 +114,23 @@ impl Engine {
         true
     }
 
+    /// Removes the digit bit `bit` from `cell`'s candidates; false when none is left.
+    fn exclude(&mut self, cell: usize, bit: u64) -> bool {
+        let m = self.cand[cell];
+        if m & bit == 0 {
+            return true;
+        }
+        let left = m & !bit;
+        if left == 0 {
+            return false;
+        }
+        self.set(cell, left);
+        if left & (left - 1) == 0 {
+            self.queue.push(cell as u16);
+        }
+        true
+    }
+
     /// Naked singles, then hidden singles, until nothing changes; false on contradiction.
     fn propagate(&mut self) -> bool {
         loop {
@@ -202,6 +219,17 @@ struct Frame {
 
 /// Searches any geometry; see [`super::search`].
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    search_excluding(grid, &[], limits, on_solution)
+}
+
+/// [`search`] for the solutions in which no cell holds the digit `excluded` pairs it
+/// with (`(cell, digit)`).
+pub fn search_excluding(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
     let mut budget = Budget::new(limits);
     let mut solutions = 0;
     let report = |solutions, budget: &Budget, stop| Report {
@@ -216,6 +244,11 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
     let _ = e.n;
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0 && !e.assign(cell, 1u64 << (v - 1)) {
+            return report(0, &budget, Stop::Exhausted);
+        }
+    }
+    for &(cell, v) in excluded {
+        if !e.exclude(cell, 1u64 << (v - 1)) {
             return report(0, &budget, Stop::Exhausted);
         }
     }

@@ -80,7 +80,7 @@ pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -
     if grid.geometry().is_classic() {
         classic::search(grid.cells(), limits, on_solution)
     } else {
-        budgeted_search(grid, limits, on_solution)
+        budgeted_search(grid, &[], limits, on_solution)
     }
 }
 
@@ -103,18 +103,22 @@ const GENERAL_DIGITS_PER_NODE: u64 = 6;
 /// budgeted run already reported solutions, it is making progress: the same
 /// deterministic search runs again without the budget and passes on only the solutions
 /// after those.
+///
+/// `excluded` rules digits out of cells (`(cell, digit)`) in both engines.
 fn budgeted_search(
     grid: &Grid,
+    excluded: &[(usize, u8)],
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
     let per_cell = GENERAL_NODES_PER_CELL.max(grid.size() as u64 / GENERAL_DIGITS_PER_NODE);
     let budget = per_cell * grid.geometry().cell_count() as u64;
     if limits.nodes.is_some_and(|n| n <= budget) {
-        return general::search(grid, limits, on_solution);
+        return general::search_excluding(grid, excluded, limits, on_solution);
     }
-    let first = general::search(
+    let first = general::search_excluding(
         grid,
+        excluded,
         &Limits {
             nodes: Some(budget),
             ..*limits
@@ -129,7 +133,7 @@ fn budgeted_search(
         ..*limits
     };
     if first.solutions == 0 {
-        let second = cdcl::search(grid, &rest, on_solution);
+        let second = cdcl::search_excluding(grid, excluded, &rest, on_solution);
         return Report {
             guesses: first.guesses + second.guesses,
             ..second
@@ -138,7 +142,7 @@ fn budgeted_search(
     // Solutions already reported: the same deterministic search again, unbudgeted,
     // passing on only the solutions after them.
     let mut seen = 0;
-    let again = general::search(grid, limits, &mut |cells| {
+    let again = general::search_excluding(grid, excluded, limits, &mut |cells| {
         seen += 1;
         seen <= first.solutions || on_solution(cells)
     });
@@ -153,24 +157,42 @@ fn budgeted_search(
 /// rules out the known value of one cell, so a unique puzzle fails at once by
 /// propagation instead of being searched to exhaustion.
 pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> bool {
-    if !puzzle.geometry().is_classic() {
-        let mut other = false;
-        search(puzzle, &Limits::solutions(2), &mut |s| {
-            other |= s != solution.cells();
-            !other
-        });
-        return other;
-    }
+    differs_within(puzzle, solution, cells, None).expect("no node limit")
+}
+
+/// [`differs_somewhere`] within `nodes` search nodes for each cell's search: `None`
+/// when one of them ran out before answering.
+pub fn differs_within(
+    puzzle: &Grid,
+    solution: &Grid,
+    cells: &[usize],
+    nodes: Option<u64>,
+) -> Option<bool> {
     // Some cell differs = the first differs, or it agrees and a later one differs: each
     // search fixes the cells before its own, so the searches shrink as they go.
-    let limits = Limits::solutions(1);
-    let mut cur = puzzle.cells().to_vec();
-    cells.iter().any(|&c| {
+    let limits = Limits {
+        nodes,
+        ..Limits::solutions(1)
+    };
+    let answer = |r: Report| match r.stop {
+        Stop::NodeLimit => None,
+        _ => Some(r.solutions > 0),
+    };
+    let classic = puzzle.geometry().is_classic();
+    let mut cur = puzzle.clone();
+    for &c in cells {
         let v = solution.get(c);
-        let found = classic::search_excluding(&cur, &[(c, v)], &limits, &mut |_| true).solutions;
-        cur[c] = v;
-        found > 0
-    })
+        let report = if classic {
+            classic::search_excluding(cur.cells(), &[(c, v)], &limits, &mut |_| true)
+        } else {
+            budgeted_search(&cur, &[(c, v)], &limits, &mut |_| true)
+        };
+        if answer(report)? {
+            return Some(true);
+        }
+        cur.set(c, v);
+    }
+    Some(false)
 }
 
 /// Search nodes the probe of [`count`] and [`enumerate`] may spend.

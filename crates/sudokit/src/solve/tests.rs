@@ -534,3 +534,30 @@ fn clause_learning_engine_counts_and_proves_uniqueness() {
 pub(crate) fn cells_solve(cells: &[u8], puzzle: &Grid) -> bool {
     Grid::from_cells(puzzle.geometry().clone(), cells.to_vec()).is_ok_and(|g| g.solves(puzzle))
 }
+
+/// A removed clue's check (a search with its digit ruled out, through the engines of
+/// every geometry but classic 9x9) agrees with counting the solutions, clue by clue,
+/// on an X-sudoku.
+#[test]
+fn removal_checks_agree_with_counting() {
+    let x = Arc::new(Geometry::for_variant(9, None, &"x".parse().unwrap()).unwrap());
+    let text = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
+    let cells: Vec<u8> = text
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    let puzzle = Grid::from_cells(x, cells).unwrap();
+    let solution = solve(&puzzle).expect("unique");
+    for c in (0..81).filter(|&c| puzzle.get(c) != 0) {
+        let mut fewer = puzzle.clone();
+        fewer.set(c, 0);
+        let other = count_solutions(&fewer, 2).count > 1;
+        assert_eq!(differs_within(&fewer, &solution, &[c], None), Some(other));
+        assert_eq!(differs_somewhere(&fewer, &solution, &[c]), other);
+    }
+    // A budget that runs out says so instead of answering.
+    let empty = Grid::empty(Geometry::standard(Shape::new(5, 5).unwrap()));
+    let full = solve(&empty).expect("an empty grid fills");
+    let cells: Vec<usize> = (0..625).collect();
+    assert_eq!(differs_within(&empty, &full, &cells, Some(1)), None);
+}
