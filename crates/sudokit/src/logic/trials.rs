@@ -375,6 +375,18 @@ mod tests {
         State::from_grid(&Grid::from_cells(g, cells).unwrap())
     }
 
+    /// The solving path of `s`, which must end solved with no brute-force step.
+    fn solved_without_guessing(s: &State) -> super::super::Path {
+        let path = super::super::explain(s);
+        assert!(path.solved);
+        assert!(
+            path.steps
+                .iter()
+                .all(|st| st.technique != Technique::BruteForce)
+        );
+        path
+    }
+
     #[test]
     fn an_x_sudoku_beyond_subsets_is_solved_without_guessing() {
         // Singles, intersections and subsets stall on this X-sudoku (it was rated 20.0,
@@ -384,13 +396,7 @@ mod tests {
             "x",
             ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...",
         );
-        let path = super::super::explain(&s);
-        assert!(path.solved);
-        assert!(
-            path.steps
-                .iter()
-                .all(|st| st.technique != Technique::BruteForce)
-        );
+        let path = solved_without_guessing(&s);
         assert!(
             path.steps
                 .iter()
@@ -415,13 +421,7 @@ mod tests {
             .map(|b| symbols.digit(b).unwrap_or(0))
             .collect();
         let s = State::from_grid(&Grid::from_cells(g, cells).unwrap());
-        let path = super::super::explain(&s);
-        assert!(path.solved);
-        assert!(
-            path.steps
-                .iter()
-                .all(|st| st.technique != Technique::BruteForce)
-        );
+        let path = solved_without_guessing(&s);
         assert!(path.steps.iter().any(|st| st.title().ends_with("(+)")));
     }
 
