@@ -398,9 +398,10 @@ pub fn uniform_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
 const LARGE_SIDE: usize = 25;
 
 /// Search nodes a removal's check may take on large grids. Checks that need more are
-/// rarely settled by any budget: with 1,000 / 3,000 / 5,000 nodes (25x25, seed 1), 344
-/// empty cells each time, in 4.0 / 13.1 / 29.8 s; without a limit, no puzzle in five
-/// minutes. The 18 gecode 25x25 puzzles have 341-359 empty cells.
+/// rarely settled by a few times the budget: with 1,000 / 3,000 / 5,000 nodes (25x25,
+/// seed 1), 344 empty cells each time, in 4.0 / 13.1 / 29.8 s; without a limit, no
+/// puzzle in five minutes. The 18 gecode 25x25 puzzles have 341-359 empty cells. The
+/// result is far from minimal (250 of seed 1's 281 clues can go one at a time).
 const LARGE_CHECK_NODES: u64 = 1_000;
 
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
