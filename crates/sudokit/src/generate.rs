@@ -401,7 +401,7 @@ const LARGE_SIDE: usize = 25;
 /// rarely settled by a few times the budget: with 1,000 / 3,000 / 5,000 nodes (25x25,
 /// seed 1), 344 empty cells each time, in 4.0 / 13.1 / 29.8 s; without a limit, no
 /// puzzle in five minutes. The 18 gecode 25x25 puzzles have 341-359 empty cells. The
-/// result is far from minimal (250 of seed 1's 281 clues can go one at a time).
+/// result is far from minimal (226 of seed 1's 281 clues can go one at a time).
 const LARGE_CHECK_NODES: u64 = 1_000;
 
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
