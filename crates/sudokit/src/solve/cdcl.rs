@@ -1338,26 +1338,21 @@ fn run(
     }
     let grid = problem.grid;
     let mut s = Solver::new(grid, seed);
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
+    // The givens hold, the exclusions do not: facts at level 0.
+    let givens = grid
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0)
+        .map(|(cell, &v)| (cell, v, true));
+    let exclusions = problem.excluded.iter().map(|&(cell, v)| (cell, v, false));
+    for (cell, v, holds) in givens.chain(exclusions) {
         let var = s.var_of(cell, v as usize - 1);
-        match s.value[var] {
-            UNASSIGNED => s.assign(pos(var), Reason::None),
-            TRUE => {}
-            _ => return report(0, &budget, Stop::Exhausted),
-        }
-        if s.propagate().is_some() {
+        let l = if holds { pos(var) } else { neg(var) };
+        if s.value[var] == UNASSIGNED {
+            s.assign(l, Reason::None);
+        } else if !s.lit_true(l) {
             return report(0, &budget, Stop::Exhausted);
-        }
-    }
-    for &(cell, v) in problem.excluded {
-        let var = s.var_of(cell, v as usize - 1);
-        match s.value[var] {
-            UNASSIGNED => s.assign(neg(var), Reason::None),
-            FALSE => {}
-            _ => return report(0, &budget, Stop::Exhausted),
         }
         if s.propagate().is_some() {
             return report(0, &budget, Stop::Exhausted);

@@ -114,7 +114,9 @@ impl Engine {
         true
     }
 
-    /// Removes the digit bit `bit` from `cell`'s candidates; false when none is left.
+    /// Removes the digit bit `bit` from `cell`'s candidates (queueing the cell when one
+    /// is left); false when none is left.
+    #[inline]
     fn exclude(&mut self, cell: usize, bit: u64) -> bool {
         let m = self.cand[cell];
         if m & bit == 0 {
@@ -142,17 +144,8 @@ impl Engine {
                     self.peer_start[cell + 1] as usize,
                 );
                 for k in a..b {
-                    let p = self.peers[k] as usize;
-                    let m = self.cand[p];
-                    if m & bit != 0 {
-                        let left = m & !bit;
-                        if left == 0 {
-                            return false;
-                        }
-                        self.set(p, left);
-                        if left & (left - 1) == 0 {
-                            self.queue.push(p as u16);
-                        }
+                    if !self.exclude(self.peers[k] as usize, bit) {
+                        return false;
                     }
                 }
             }
