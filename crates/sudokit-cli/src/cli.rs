@@ -528,6 +528,13 @@ pub struct PlayArgs {
     /// Digit symbols (see `solve --help`), e.g. `ABCDEFGHI` for Moler's letters.
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
+    /// Puzzle type (see `solve --help`): of the puzzle, or of the new puzzle (`x`,
+    /// `windoku`, `latin`, `jigsaw` with `--regions`).
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant, conflicts_with = "load")]
+    pub variant: Option<Variant>,
+    /// Jigsaw region map (see `solve --help`). Implies `--variant jigsaw`.
+    #[arg(long, value_name = "LABELS", value_parser = parse_regions, conflicts_with = "load")]
+    pub regions: Option<Regions>,
     /// Resume a game saved with `s`.
     #[arg(long, value_name = "FILE")]
     pub load: Option<std::path::PathBuf>,

@@ -99,17 +99,7 @@ pub fn variant_header(grid: &Grid) -> String {
 
 /// A jigsaw grid's region map, one label per cell, row by row.
 pub fn region_map(grid: &Grid) -> Option<String> {
-    let regions = grid.geometry().variant().regions.as_ref()?;
-    Some(regions.iter().map(|&r| region_label(r)).collect())
-}
-
-/// The label of region `r`: `1-9`, then `A-Z`, then `a-z`, then further letters.
-fn region_label(r: u8) -> char {
-    const LABELS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    LABELS.get(r as usize).map_or_else(
-        || char::from_u32(0x100 + r as u32).unwrap_or('?'),
-        |&b| b as char,
-    )
+    grid.geometry().variant().region_labels()
 }
 
 /// A writer that passes text through but drops a block of `# variant:` / `# regions:`

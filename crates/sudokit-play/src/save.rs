@@ -18,7 +18,9 @@
 //! ```
 //!
 //! One `key value` line each; `level`, `pencil`, `auto` and the history lines are
-//! optional. Each `done` line is one action (oldest first), `undone` lines are the redo
+//! optional. A variant adds a `variant` line (`x`, `windoku`, `latin`, `jigsaw`...) and
+//! a jigsaw its `regions` map (one label per cell); a Latin square or a jigsaw has no
+//! `shape` line but a `size` one. Each `done` line is one action (oldest first), `undone` lines are the redo
 //! stack (the next redo last). A change is `CELL=BEFORE|AFTER`, a cell state being
 //! `VALUE+MARKS` with the value a symbol or nothing and the marks a string of symbols
 //! (`+` and `|` cannot be symbols, so the fields split unambiguously).
@@ -27,12 +29,13 @@
 //! board to the saved one) and names the line of the first problem.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sudokit::format::{ReadOptions, SymbolStyle, parse_one};
 use sudokit::geometry::{Cell, Geometry};
 use sudokit::grid::DigitSet;
-use sudokit::{Shape, Symbols};
+use sudokit::{Shape, Symbols, Variant};
 
 use crate::game::{Action, CellState, Change, Game, LEVEL_KEYS};
 
@@ -68,18 +71,24 @@ fn err(line: usize, message: impl Into<String>) -> LoadError {
 }
 
 impl Game {
-    /// The game as saved-game text; an error for puzzles that are not plain box
-    /// Sudoku (variants have no shape line to restore them from).
-    pub fn to_save(&self) -> Result<String, String> {
+    /// The game as saved-game text.
+    pub fn to_save(&self) -> String {
         let g = self.geometry();
-        let Some(shape) = g.shape().filter(|_| g.is_standard()) else {
-            return Err("only standard puzzles can be saved".into());
-        };
-        let sym = &self.symbols;
-        let n = g.size();
         let mut s = String::new();
         let _ = writeln!(s, "{MAGIC}");
-        let _ = writeln!(s, "shape {shape}");
+        match g.shape() {
+            Some(shape) => _ = writeln!(s, "shape {shape}"),
+            None => _ = writeln!(s, "size {}", g.size()),
+        }
+        let variant = g.variant();
+        if !variant.is_standard() {
+            let _ = writeln!(s, "variant {variant}");
+        }
+        if let Some(map) = variant.region_labels() {
+            let _ = writeln!(s, "regions {map}");
+        }
+        let sym = &self.symbols;
+        let n = g.size();
         let _ = writeln!(
             s,
             "symbols {}",
@@ -122,7 +131,7 @@ impl Game {
                 let _ = writeln!(s, "{key} {}", changes.join(" "));
             }
         }
-        Ok(s)
+        s
     }
 
     /// Reads a saved game.
@@ -152,14 +161,37 @@ impl Game {
                 .map(|f| (f.0, f.2))
                 .ok_or_else(|| err(0, format!("the saved game has no {key:?} line")))
         };
-        let (no, shape) = field("shape")?;
-        let shape: Shape = shape.parse().map_err(|e| err(no, format!("{e}")))?;
-        let n = shape.size();
+        let mut variant = match field("variant") {
+            Ok((no, v)) => v.parse::<Variant>().map_err(|e| err(no, e.to_string()))?,
+            Err(_) => Variant::standard(),
+        };
+        let (n, shape) = match (field("shape"), field("size")) {
+            (Ok((no, shape)), _) => {
+                let shape: Shape = shape.parse().map_err(|e| err(no, format!("{e}")))?;
+                (shape.size(), Some(shape))
+            }
+            (Err(_), Ok((no, size))) => {
+                let n: usize = size
+                    .parse()
+                    .map_err(|_| err(no, format!("{size:?} is not a size")))?;
+                (n, None)
+            }
+            (Err(e), Err(_)) => return Err(e),
+        };
+        if let Ok((no, map)) = field("regions") {
+            let regions = Variant::parse_regions(map, n).map_err(|e| err(no, e.to_string()))?;
+            variant.jigsaw = true;
+            variant.regions = Some(regions);
+        }
+        let geometry = Geometry::for_variant(n, shape, &variant).map_err(|e| {
+            let no = field("variant").or(field("shape")).or(field("size"));
+            err(no.map_or(0, |f| f.0), e.to_string())
+        })?;
         let (no, alphabet) = field("symbols")?;
         let symbols = Symbols::custom(alphabet, n).map_err(|e| err(no, e.to_string()))?;
         let (no, puzzle) = field("puzzle")?;
         let options = ReadOptions {
-            shape: Some(shape),
+            geometry: Some(Arc::new(geometry)),
             symbols: SymbolStyle::Custom(alphabet.to_string()),
             ..ReadOptions::default()
         };
@@ -409,14 +441,14 @@ mod tests {
     #[test]
     fn round_trip() {
         let g = played(Symbols::standard(9));
-        let text = g.to_save().unwrap();
+        let text = g.to_save();
         assert!(
             text.starts_with("sudokit-play 1\nshape 3x3\nsymbols 123456789\n"),
             "{text}"
         );
         let back = Game::from_save(&text).unwrap();
         assert_same(&g, &back);
-        assert_eq!(back.to_save().unwrap(), text);
+        assert_eq!(back.to_save(), text);
         // The restored game goes on: undo and redo work from the saved history.
         let mut back = back;
         back.handle(Key::Char('r'));
@@ -436,7 +468,7 @@ mod tests {
         let mut g = played(Symbols::custom("ABCDEFGHI", 9).unwrap());
         g.level = Some(Level::Hard);
         g.pencil = true;
-        let text = g.to_save().unwrap();
+        let text = g.to_save();
         assert!(text.contains("symbols ABCDEFGHI\n"), "{text}");
         assert!(text.contains("puzzle HAF.....CCEG....H.DIBA"), "{text}");
         assert!(text.contains("level hard\n"));
@@ -460,7 +492,7 @@ mod tests {
             }
             g.handle(Key::Char('p'));
             g.handle(Key::Char(g.symbols().char(n as u8)));
-            let text = g.to_save().unwrap();
+            let text = g.to_save();
             assert!(text.contains(&format!("shape {shape}\n")), "{text}");
             assert_same(&g, &Game::from_save(&text).unwrap());
         }
@@ -491,12 +523,12 @@ undone r2c5=+|6+
         assert_eq!(g.elapsed(), Duration::from_secs(95));
         assert_eq!(g.history().len(), 2);
         assert_eq!(g.redo_stack().len(), 1);
-        assert_eq!(g.to_save().unwrap(), text);
+        assert_eq!(g.to_save(), text);
     }
 
     #[test]
     fn errors_name_their_line() {
-        let good = played(Symbols::standard(9)).to_save().unwrap();
+        let good = played(Symbols::standard(9)).to_save();
         let line_of = |key: &str| good.lines().position(|l| l.starts_with(key)).unwrap() + 1;
         let cases: Vec<(String, usize, &str)> = vec![
             ("hello\n".into(), 1, "not a saved game"),
@@ -551,7 +583,7 @@ undone r2c5=+|6+
 
     #[test]
     fn a_history_that_does_not_fit_is_refused() {
-        let good = played(Symbols::standard(9)).to_save().unwrap();
+        let good = played(Symbols::standard(9)).to_save();
         // The history no longer leads to the saved entries.
         let bad = good.replace("done r1c4=+|5+", "done r1c4=+|6+");
         let e = Game::from_save(&bad).unwrap_err();
@@ -566,14 +598,51 @@ undone r2c5=+|6+
     }
 
     #[test]
-    fn variants_are_not_saved() {
-        let v: sudokit::Variant = "x".parse().unwrap();
-        let g = sudokit::Geometry::for_variant(9, Some(Shape::new(3, 3).unwrap()), &v).unwrap();
-        let game = Game::new(
-            Grid::empty(std::sync::Arc::new(g)),
-            Symbols::standard(9),
-            "x",
-        );
-        assert!(game.to_save().is_err());
+    fn variants_round_trip() {
+        // A jigsaw whose top band's three regions zig-zag.
+        let bands =
+            "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let cases: [(usize, &str, Option<&str>); 4] = [
+            (9, "x", None),
+            (9, "windoku", None),
+            (5, "latin", None),
+            (9, "jigsaw", Some(bands)),
+        ];
+        for (n, name, regions) in cases {
+            let mut v: Variant = name.parse().unwrap();
+            v.regions = regions.map(|r| Variant::parse_regions(r, n).unwrap());
+            let g = std::sync::Arc::new(Geometry::for_variant(n, None, &v).unwrap());
+            let options = sudokit::generate::Options::default();
+            let made =
+                sudokit::generate::generate(&g, &options, &mut sudokit::rng::Rng::new(7)).unwrap();
+            let mut game = Game::new(made.puzzle, Symbols::standard(n), name);
+            let empty = (0..g.cell_count()).find(|&c| !game.is_given(c)).unwrap();
+            game.click(empty);
+            game.handle(Key::Char('p'));
+            game.handle(Key::Char('1'));
+            game.handle(Key::Char('2'));
+            game.handle(Key::Char('p'));
+            game.handle(Key::Char('?'));
+            game.handle(Key::Enter);
+            let text = game.to_save();
+            assert!(text.contains(&format!("variant {name}\n")), "{text}");
+            assert_eq!(
+                text.contains("\nshape "),
+                name != "latin" && name != "jigsaw",
+                "{text}"
+            );
+            let back = Game::from_save(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.geometry().variant(), g.variant(), "{name}");
+            assert_eq!(back.geometry().houses().len(), g.houses().len(), "{name}");
+            assert_same(&game, &back);
+            assert_eq!(back.to_save(), text);
+        }
+        // A region map of the wrong size names its line.
+        let good = "sudokit-play 1\nsize 4\nvariant jigsaw\nregions 1122112233443344\nsymbols 1234\npuzzle ................\nentries ................\nmarks\n";
+        assert!(Game::from_save(good).is_ok());
+        let e = Game::from_save(&good.replace("1122112233443344", "112211223344334")).unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        let e = Game::from_save(&good.replace("variant jigsaw", "variant zigzag")).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
     }
 }

@@ -110,12 +110,9 @@ fn event_loop(
 
 fn save(game: &mut Game, options: &Options) {
     let path = options.save_path.display();
-    let message = match game.to_save() {
-        Err(e) => format!("Not saved: {e}."),
-        Ok(text) => match std::fs::write(&options.save_path, text) {
-            Ok(()) => format!("Saved to {path}."),
-            Err(e) => format!("Cannot write {path}: {e}."),
-        },
+    let message = match std::fs::write(&options.save_path, game.to_save()) {
+        Ok(()) => format!("Saved to {path}."),
+        Err(e) => format!("Cannot write {path}: {e}."),
     };
     game.set_message(message);
 }

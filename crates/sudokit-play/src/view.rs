@@ -6,7 +6,8 @@
 //! with a line between every two cells, then lines between boxes only, then two-column
 //! cells (16x16 in a small terminal). Region borders are heavy lines wherever two
 //! neighbouring cells lie in different boxes or regions, read from the geometry, so
-//! jigsaw regions draw themselves.
+//! jigsaw regions draw themselves. The cells of an X-sudoku's diagonals and of
+//! windoku's windows are shaded (a cyan background, or `░` without colour).
 //!
 //! Colours follow Moler's `sudoku` figures: givens blue, the hint's cells highlighted
 //! (its placements green, the cells it clears magenta), and conflicts and wrong values
@@ -177,6 +178,8 @@ impl Layout {
 pub struct CellLook {
     /// A given.
     pub given: bool,
+    /// In a diagonal or window: a house with no line around it.
+    pub extra: bool,
     /// Repeats a digit of one of its houses, or the last check found it wrong.
     pub bad: bool,
     /// Under the cursor.
@@ -196,6 +199,12 @@ pub fn looks(game: &Game) -> Vec<CellLook> {
     let mut looks: Vec<CellLook> = (0..g.cell_count())
         .map(|c| CellLook {
             given: game.is_given(c),
+            extra: g.houses_of(c).any(|h| {
+                matches!(
+                    g.houses()[h].kind(),
+                    HouseKind::Diagonal | HouseKind::Window
+                )
+            }),
             bad: conflicts[c],
             cursor: c == game.cursor(),
             ..CellLook::default()
@@ -223,6 +232,9 @@ pub fn looks(game: &Game) -> Vec<CellLook> {
 pub fn cell_style(look: CellLook, color: bool) -> Style {
     let mut s = Style::default();
     if color {
+        if look.extra {
+            s = s.bg(Color::Cyan).fg(Color::Black);
+        }
         if look.given {
             s = s.fg(Color::Blue).add_modifier(Modifier::BOLD);
         }
@@ -410,9 +422,10 @@ fn draw_grid(game: &Game, l: &Layout, color: bool, buf: &mut Buffer) {
     for (cell, &look) in looks.iter().enumerate() {
         let (x0, y0) = (l.col_x(g.col(cell)), l.row_y(g.row(cell)));
         let style = cell_style(look, color);
+        let filler = if look.extra && !color { '░' } else { ' ' };
         for dy in 0..l.cell_h {
             for dx in 0..l.cell_w {
-                put(x0 + dx, y0 + dy, ' ', style);
+                put(x0 + dx, y0 + dy, filler, style);
             }
         }
         let v = game.value(cell);
@@ -465,10 +478,31 @@ fn draw_grid(game: &Game, l: &Layout, color: bool, buf: &mut Buffer) {
                 _ => vec![' ', '·'],
             };
             for (dx, ch) in text.into_iter().enumerate() {
-                put(x0 + dx as u16, y0, ch, ms);
+                if ch != ' ' {
+                    put(x0 + dx as u16, y0, ch, ms);
+                }
             }
         }
     }
+}
+
+/// What a variant adds to the rules, for the panel (None for plain sudoku).
+fn variant_rule(g: &Geometry) -> Option<String> {
+    let v = g.variant();
+    let mut rules = Vec::new();
+    if v.latin {
+        rules.push("Latin square: rows and columns only, no boxes.");
+    }
+    if v.jigsaw {
+        rules.push("Jigsaw: the outlined regions take the place of boxes.");
+    }
+    if v.diagonals {
+        rules.push("X: each shaded diagonal also holds every digit once.");
+    }
+    if v.windows {
+        rules.push("Windoku: each shaded window also holds every digit once.");
+    }
+    (!rules.is_empty()).then(|| rules.join(" "))
 }
 
 /// Minutes and seconds.
@@ -488,6 +522,9 @@ pub fn panel_text(game: &Game) -> Text<'static> {
         title.push_str(&format!(" ({})", level.name()));
     }
     lines.push(Line::styled(title, bold));
+    if let Some(rule) = variant_rule(g) {
+        lines.push(Line::from(rule));
+    }
     lines.push(Line::from(format!(
         "Time {}   Filled {}/{}",
         clock(game),
@@ -796,5 +833,50 @@ mod tests {
         assert_eq!(junction(W::Heavy, W::Heavy, W::Light, W::Light), '╂');
         assert_eq!(junction(W::Light, W::None, W::Light, W::Light), '┴');
         assert_eq!(junction(W::Light, W::Light, W::None, W::None), '│');
+    }
+
+    fn variant(name: &str, regions: Option<&str>) -> Game {
+        let mut v: sudokit::Variant = name.parse().unwrap();
+        v.regions = regions.map(|r| sudokit::Variant::parse_regions(r, 9).unwrap());
+        let g = std::sync::Arc::new(Geometry::for_variant(9, None, &v).unwrap());
+        Game::new(Grid::empty(g), Symbols::standard(9), name)
+    }
+
+    #[test]
+    fn diagonals_and_windows_are_shaded() {
+        let x = variant("x", None);
+        let (_, layout, buf) = screen(&x, 100, 30, true);
+        let l = layout.unwrap();
+        let bg = |cell: usize| buf[(l.col_x(cell % 9), l.row_y(cell / 9))].bg;
+        // r1c1 and r1c9 lie on the diagonals, r1c2 on neither.
+        assert_eq!(bg(0), Color::Cyan);
+        assert_eq!(bg(8), Color::Cyan);
+        assert_ne!(bg(1), Color::Cyan);
+        let (lines, _, _) = screen(&x, 100, 30, false);
+        assert!(lines[1].starts_with("┃░░░│   │"), "{}", lines[1]);
+        assert!(lines.join("\n").contains("X: each shaded diagonal"));
+        // Windoku: r2c2 is in the first window, r1c1 is not.
+        let w = variant("windoku", None);
+        let (lines, _, _) = screen(&w, 100, 30, false);
+        assert!(lines[1].starts_with("┃   │   │"), "{}", lines[1]);
+        assert!(
+            lines[3].starts_with("┃   │░░░│░░░┃░░░│   │"),
+            "{}",
+            lines[3]
+        );
+    }
+
+    #[test]
+    fn jigsaw_regions_are_outlined() {
+        let map =
+            "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let (lines, _, _) = screen(&variant("jigsaw", Some(map)), 100, 30, false);
+        // Row 1: regions A (4 cells), B (2), C (3).
+        assert!(
+            lines[1].starts_with("┃   │   │   │   ┃   │   ┃   │   │   ┃"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines.join("\n").contains("Jigsaw: the outlined regions"));
     }
 }

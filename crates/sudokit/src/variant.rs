@@ -112,6 +112,19 @@ impl Variant {
         Ok(regions)
     }
 
+    /// The jigsaw region map as text [`Variant::parse_regions`] reads back: one label
+    /// per cell, `1-9`, then `A-Z`, then `a-z`, then further letters.
+    pub fn region_labels(&self) -> Option<String> {
+        const LABELS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        let label = |r: u8| {
+            LABELS.get(r as usize).map_or_else(
+                || char::from_u32(0x100 + r as u32).unwrap_or('?'),
+                |&b| b as char,
+            )
+        };
+        Some(self.regions.as_ref()?.iter().map(|&r| label(r)).collect())
+    }
+
     /// The regions (by label order) whose cells are not all connected orthogonally:
     /// allowed, but worth a warning.
     pub fn disconnected_regions(regions: &[u8], n: usize) -> Vec<usize> {

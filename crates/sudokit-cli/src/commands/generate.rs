@@ -98,23 +98,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     };
     let geometry: Arc<Geometry> = match &from {
         Some(g) => g.geometry().clone(),
-        None => {
-            let shape = args.shape.unwrap_or(sudokit::Shape::CLASSIC);
-            let variant = options.variant.clone();
-            let n = variant
-                .regions
-                .as_ref()
-                .map_or(shape.size(), |r| (r.len() as f64).sqrt().round() as usize);
-            if variant.is_standard() {
-                Geometry::standard(shape)
-            } else {
-                Arc::new(Geometry::for_variant(
-                    n,
-                    args.shape.or_else(|| sudokit::Shape::for_size(n)),
-                    &variant,
-                )?)
-            }
-        }
+        None => input::new_geometry(args.shape, &options)?,
     };
     let n = geometry.size();
     let pattern = match &args.pattern {

@@ -9,11 +9,11 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
+use sudokit::Symbols;
 use sudokit::format::SymbolStyle;
 use sudokit::logic::Level;
 use sudokit::rng::Rng;
 use sudokit::symbols::Digits;
-use sudokit::{Geometry, Shape, Symbols};
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
@@ -26,6 +26,13 @@ const DEFAULT_SAVE: &str = "sudokit-play.txt";
 /// Runs `sudokit play`.
 pub fn run(args: PlayArgs) -> Result<u8> {
     let seed = args.seed.unwrap_or_else(generate::fresh_seed);
+    let input_args = InputArgs {
+        shape: args.shape,
+        symbols: args.symbols.clone(),
+        variant: args.variant.clone(),
+        regions: args.regions.clone(),
+        ..InputArgs::default()
+    };
     let game = if let Some(path) = &args.load {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -33,9 +40,8 @@ pub fn run(args: PlayArgs) -> Result<u8> {
     } else if let Some(source) = &args.puzzle {
         let read = |symbols: Option<String>| {
             let options = input::read_options(&InputArgs {
-                shape: args.shape,
                 symbols,
-                ..InputArgs::default()
+                ..input_args.clone()
             });
             equiv::first_puzzle(source, &options)
         };
@@ -54,11 +60,10 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         Game::new(grid, symbols, source)
     } else {
         let level = level(args.level.unwrap_or(PlayLevel::Easy));
-        let shape = args.shape.unwrap_or(Shape::new(3, 3)?);
-        let geometry = Geometry::standard(shape);
-        let symbols = symbols(args.symbols.as_deref(), shape.size())?;
+        let geometry = input::new_geometry(args.shape, &input::read_options(&input_args))?;
+        let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
         let (made, got) = levels::new_puzzle(&geometry, level, &mut Rng::new(seed), levels::BUDGET)
-            .map_err(|e| anyhow!("no {} {shape} puzzle: {e}", level.name()))?;
+            .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;
         Game::from_generated(made, level, got, symbols)
     };
     let save_path = args
