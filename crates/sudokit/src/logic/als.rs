@@ -30,9 +30,9 @@ impl Als {
 
 /// Every ALS of up to `max` cells (each set once, found in its first house).
 pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
-    let t = board::tables();
+    let t = b.tables();
     let mut out: Vec<Als> = Vec::new();
-    for h in 0..27 {
+    for h in 0..t.houses {
         let cells: Vec<usize> = t.house_cells[h]
             .iter()
             .map(|&c| c as usize)
@@ -60,7 +60,7 @@ pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
 
 /// Restricted common candidates between two disjoint ALS.
 fn rccs(b: &Board, a: &Als, z: &Als) -> u16 {
-    let t = board::tables();
+    let t = b.tables();
     let mut out = 0;
     for d in board::digits(a.digits & z.digits) {
         let (ha, hz) = (a.holders(b, d), z.holders(b, d));
@@ -105,7 +105,7 @@ pub fn als_xz(b: &Board, emit: Emit) -> bool {
                     continue;
                 }
                 let holders = a.holders(b, d) | z.holders(b, d);
-                for v in board::cells(board::seen_by_all(holders) & b.digit(d)) {
+                for v in board::cells(b.seen_by_all(holders) & b.digit(d)) {
                     elims.push((v, d));
                 }
             }
@@ -113,7 +113,7 @@ pub fn als_xz(b: &Board, emit: Emit) -> bool {
                 // Doubly linked: each ALS is locked; its other digits leave its houses.
                 for s in [a, z] {
                     for d in board::digits(s.digits & !r) {
-                        for v in board::cells(board::seen_by_all(s.holders(b, d)) & b.digit(d)) {
+                        for v in board::cells(b.seen_by_all(s.holders(b, d)) & b.digit(d)) {
                             if !elims.contains(&(v, d)) {
                                 elims.push((v, d));
                             }
@@ -166,9 +166,7 @@ pub fn als_xy_wing(b: &Board, emit: Emit) -> bool {
                                 continue;
                             }
                             let holders = a.holders(b, d) | z.holders(b, d);
-                            for v in
-                                board::cells(board::seen_by_all(holders) & b.digit(d) & !c.cells)
-                            {
+                            for v in board::cells(b.seen_by_all(holders) & b.digit(d) & !c.cells) {
                                 elims.push((v, d));
                             }
                         }
@@ -191,7 +189,7 @@ pub fn als_xy_wing(b: &Board, emit: Emit) -> bool {
 /// ALS see the stem) to a petal; a digit `z` in every petal (and not in the stem) leaves
 /// the cells that see all petals' `z`s.
 pub fn death_blossom(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     let list = all_als(b, 3);
     for stem in 0..81 {
         let sc = b.cand[stem];
@@ -243,7 +241,7 @@ fn blossom(
         let mut elims = Vec::new();
         for z in board::digits(common) {
             let holders = sets.iter().fold(0, |m, s| m | s.holders(b, z));
-            for v in board::cells(board::seen_by_all(holders) & b.digit(z) & !(1u128 << stem)) {
+            for v in board::cells(b.seen_by_all(holders) & b.digit(z) & !(1u128 << stem)) {
                 elims.push((v, z));
             }
         }
@@ -273,8 +271,8 @@ fn blossom(
 /// together cover them: every digit is locked, so the line's digits leave the rest of
 /// the line and the box's the rest of the box.
 pub fn sue_de_coq(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
-    for bx in 18..27 {
+    let t = b.tables();
+    for &bx in &t.boxes {
         for line in 0..18 {
             let inter = t.house[bx] & t.house[line];
             let cells: Vec<usize> = board::cells(inter).filter(|&c| b.cand[c] != 0).collect();

@@ -1,15 +1,17 @@
-//! [`Board`]: a classic 9x9 [`State`] as bitboards, for the techniques that are defined
-//! on 9x9 only (wings, chains, uniqueness, ALS, forcing chains).
+//! [`Board`]: a 9x9 [`State`] as bitboards, for the techniques beyond subsets and fish
+//! (wings, chains, uniqueness, ALS, forcing chains).
 //!
 //! A set of cells is a `u128` (bit `cell`), so "the cells that see both ends" or "the
 //! cells of column 3 where 7 is possible" are one `&` each, and nothing allocates. The
-//! house tables are derived once from the shared [`Geometry`]: houses are numbered as
-//! there (rows 0-8, columns 9-17, boxes 18-26), so house numbers in steps mean the same
-//! thing on every path.
+//! house tables are derived from the shared [`Geometry`]: houses are numbered as there
+//! (rows 0-8, columns 9-17, then boxes or regions, then diagonals or windows), so house
+//! numbers in steps mean the same thing on every path. Every 9x9 geometry gets a board
+//! (X-sudoku, windoku, jigsaw, Latin squares of order 9); the techniques that lean on
+//! the classic layout (uniqueness, SE's chaining engine) check [`Board::classic`].
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, HouseKind};
 
 use super::State;
 
@@ -19,45 +21,100 @@ pub type CellSet = u128;
 /// All 81 cells.
 pub const ALL_CELLS: CellSet = (1u128 << 81) - 1;
 
-/// Static 9x9 tables, built from the classic geometry.
+/// Most houses a 9x9 geometry has here (X plus windoku: 27 + 2 + 4).
+pub const MAX_HOUSES: usize = 33;
+
+/// In [`Tables::box_of`]: the cell has no box or region (a Latin square).
+pub const NO_HOUSE: u8 = u8::MAX;
+
+/// House and peer tables of one 9x9 geometry.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tables {
+    /// Number of houses (27 for classic sudoku); the arrays below are used up to it.
+    pub houses: usize,
     /// Cells of each house.
-    pub house: [CellSet; 27],
-    /// Cells of each house, in the geometry's order.
-    pub house_cells: [[u8; 9]; 27],
+    pub house: [CellSet; MAX_HOUSES],
+    /// Cells of each house, in increasing order.
+    pub house_cells: [[u8; 9]; MAX_HOUSES],
     /// Peers of each cell (not the cell itself).
     pub peers: [CellSet; 81],
-    /// Row, column and box house of each cell.
+    /// Row, column and box house of each cell (the box is the row where there is none).
     pub houses_of: [[u8; 3]; 81],
+    /// The box or region house of each cell, [`NO_HOUSE`] where there is none.
+    pub box_of: [u8; 81],
+    /// The box or region houses.
+    pub boxes: Vec<usize>,
 }
 
-/// The shared 9x9 tables.
-pub fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| {
-        let g = Geometry::classic();
+impl Tables {
+    /// The tables of a 9x9 geometry with at most [`MAX_HOUSES`] houses.
+    pub fn new(g: &Geometry) -> Option<Tables> {
+        if g.size() != 9 || g.houses().len() > MAX_HOUSES {
+            return None;
+        }
         let mut t = Tables {
-            house: [0; 27],
-            house_cells: [[0; 9]; 27],
+            houses: g.houses().len(),
+            house: [0; MAX_HOUSES],
+            house_cells: [[0; 9]; MAX_HOUSES],
             peers: [0; 81],
             houses_of: [[0; 3]; 81],
+            box_of: [NO_HOUSE; 81],
+            boxes: Vec::new(),
         };
         for (h, house) in g.houses().iter().enumerate() {
-            for (i, c) in house.cells().enumerate() {
+            let mut cells: Vec<usize> = house.cells().collect();
+            cells.sort_unstable();
+            for (i, &c) in cells.iter().enumerate() {
                 t.house[h] |= 1u128 << c;
                 t.house_cells[h][i] = c as u8;
+            }
+            if matches!(house.kind(), HouseKind::Box | HouseKind::Region) {
+                t.boxes.push(h);
+                for &c in &cells {
+                    t.box_of[c] = h as u8;
+                }
             }
         }
         for c in 0..81 {
             for &p in g.peers(c) {
                 t.peers[c] |= 1u128 << p;
             }
-            let hs: Vec<usize> = g.houses_of(c).collect();
-            // Rows come first, then columns, then boxes in the geometry's numbering.
-            t.houses_of[c] = [hs[0] as u8, hs[1] as u8, hs[2] as u8];
+            // Rows come first, then columns, in every geometry.
+            let (r, col) = (c / 9, 9 + c % 9);
+            let bx = if t.box_of[c] == NO_HOUSE {
+                r
+            } else {
+                t.box_of[c] as usize
+            };
+            t.houses_of[c] = [r as u8, col as u8, bx as u8];
         }
-        t
-    })
+        Some(t)
+    }
+
+    /// The houses, as cell sets.
+    pub fn house_sets(&self) -> &[CellSet] {
+        &self.house[..self.houses]
+    }
+
+    /// The cells seeing every cell of `set` (and not in it).
+    #[inline]
+    pub fn seen_by_all(&self, set: CellSet) -> CellSet {
+        let mut acc = ALL_CELLS;
+        for c in cells(set) {
+            acc &= self.peers[c];
+        }
+        acc & !set
+    }
+}
+
+/// The classic 9x9 tables, shared.
+pub fn tables() -> &'static Tables {
+    classic_tables()
+}
+
+fn classic_tables() -> &'static Arc<Tables> {
+    static T: OnceLock<Arc<Tables>> = OnceLock::new();
+    T.get_or_init(|| Arc::new(Tables::new(&Geometry::classic()).expect("classic is 9x9")))
 }
 
 /// Iterates over the cells of a set, smallest first.
@@ -112,17 +169,6 @@ pub fn is_digit_pair(mask: u16) -> bool {
     is_pair(mask as CellSet)
 }
 
-/// The cells seeing every cell of `set` (and not in it).
-#[inline]
-pub fn seen_by_all(set: CellSet) -> CellSet {
-    let t = tables();
-    let mut acc = ALL_CELLS;
-    for c in cells(set) {
-        acc &= t.peers[c];
-    }
-    acc & !set
-}
-
 /// Row of a cell (0-8).
 #[inline]
 pub fn row(c: usize) -> usize {
@@ -150,16 +196,36 @@ pub struct Board {
     pub value: [u8; 81],
     /// For digit `d` (index `d - 1`), the unplaced cells where it is a candidate.
     pub dcells: [CellSet; 9],
+    /// Whether the geometry is classic sudoku (rows, columns, 3x3 boxes only).
+    pub classic: bool,
+    /// The geometry's houses and peers.
+    tables: Arc<Tables>,
 }
 
 impl Board {
-    /// The bitboards of a classic state.
-    pub fn from_state(state: &State) -> Board {
-        debug_assert!(state.geometry().is_classic());
-        let mut b = Board {
+    /// An empty classic board.
+    pub fn empty() -> Board {
+        Board {
             cand: [0; 81],
             value: [0; 81],
             dcells: [0; 9],
+            classic: true,
+            tables: classic_tables().clone(),
+        }
+    }
+
+    /// The bitboards of a 9x9 state; None for other sizes.
+    pub fn for_state(state: &State) -> Option<Board> {
+        let g = state.geometry();
+        let tables = if g.is_classic() {
+            classic_tables().clone()
+        } else {
+            Arc::new(Tables::new(g)?)
+        };
+        let mut b = Board {
+            classic: g.is_classic(),
+            tables,
+            ..Board::empty()
         };
         for c in 0..81 {
             b.value[c] = state.value(c);
@@ -172,7 +238,25 @@ impl Board {
                 s &= s - 1;
             }
         }
-        b
+        Some(b)
+    }
+
+    /// The bitboards of a classic state.
+    pub fn from_state(state: &State) -> Board {
+        debug_assert!(state.geometry().is_classic());
+        Board::for_state(state).expect("a classic state is 9x9")
+    }
+
+    /// The house and peer tables of the board's geometry.
+    #[inline]
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The cells seeing every cell of `set` (and not in it).
+    #[inline]
+    pub fn seen_by_all(&self, set: CellSet) -> CellSet {
+        self.tables.seen_by_all(set)
     }
 
     /// Cells (unplaced) where digit `d` (1-9) is a candidate.
@@ -212,7 +296,6 @@ impl Board {
 
     /// Places a value and removes it from the peers.
     pub fn place(&mut self, c: usize, d: u8) {
-        let t = tables();
         let mut s = self.cand[c];
         while s != 0 {
             let e = s.trailing_zeros() as usize;
@@ -221,7 +304,7 @@ impl Board {
         }
         self.cand[c] = 0;
         self.value[c] = d;
-        let victims = self.dcells[d as usize - 1] & t.peers[c];
+        let victims = self.dcells[d as usize - 1] & self.tables.peers[c];
         for p in cells(victims) {
             self.cand[p] &= !(1 << (d - 1));
         }
@@ -255,11 +338,13 @@ mod tests {
         assert_eq!(t.houses_of[40], [4, 13, 22]);
         assert_eq!(boxn(40), 4);
         // Techniques iterate a house's cells as a cell set, in the house's order.
-        for cells in &t.house_cells {
+        assert_eq!(t.houses, 27);
+        assert_eq!(t.boxes, (18..27).collect::<Vec<_>>());
+        for cells in &t.house_cells[..27] {
             assert!(cells.windows(2).all(|w| w[0] < w[1]));
         }
         assert_eq!(
-            seen_by_all((1 << 0) | (1 << 8)) & t.house[0],
+            t.seen_by_all((1 << 0) | (1 << 8)) & t.house[0],
             t.house[0] & !(1 | 1 << 8)
         );
     }

@@ -45,7 +45,7 @@ struct Graph {
 }
 
 fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
-    let t = board::tables();
+    let t = b.tables();
     let mut nodes: Vec<N> = Vec::new();
     let digits: Vec<u8> = match digit {
         Some(d) => vec![d],
@@ -61,7 +61,7 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
     }
     if kind == Kind::Grouped {
         for &d in &digits {
-            for bx in 18..27 {
+            for &bx in &t.boxes {
                 for line in 0..18 {
                     let seg = t.house[bx] & t.house[line] & b.digit(d);
                     if board::count(seg) >= 2 {
@@ -95,7 +95,7 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
                 }
                 // Strong: the two are all the places of the digit in some house.
                 if kind != Kind::XY && kind != Kind::RemotePair {
-                    for h in 0..27 {
+                    for h in 0..t.houses {
                         let hm = t.house[h];
                         if all & !hm == 0 && b.digit(a.digit) & hm == all {
                             strong[i].push(j as u32);
@@ -126,10 +126,10 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
 
 /// Eliminations proved by "one of `x`, `z` is true".
 fn eliminations(b: &Board, x: N, z: N) -> Vec<(usize, u8)> {
-    let t = board::tables();
+    let t = b.tables();
     let mut out = Vec::new();
     if x.digit == z.digit {
-        let victims = board::seen_by_all(x.cells | z.cells) & b.digit(x.digit);
+        let victims = b.seen_by_all(x.cells | z.cells) & b.digit(x.digit);
         out.extend(board::cells(victims).map(|c| (c, x.digit)));
     } else if x.cells == z.cells && board::count(x.cells) == 1 {
         let c = board::first(x.cells);

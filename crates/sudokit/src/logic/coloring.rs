@@ -8,11 +8,11 @@ use super::{Emit, Step, Technique};
 
 /// Conjugate-pair clusters of digit `d`, each as its two colours.
 fn clusters(b: &Board, d: u8) -> Vec<(CellSet, CellSet)> {
-    let t = board::tables();
+    let t = b.tables();
     let dc = b.digit(d);
     // Conjugate neighbours of each cell.
     let mut link = [0u128; 81];
-    for h in 0..27 {
+    for h in 0..t.houses {
         let pos = dc & t.house[h];
         if board::count(pos) == 2 {
             let x = board::first(pos);
@@ -51,11 +51,11 @@ fn clusters(b: &Board, d: u8) -> Vec<(CellSet, CellSet)> {
 
 /// Simple colours: wrap first (a colour in conflict), then trap.
 pub fn simple_colors(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     for d in 1..=9u8 {
         for (c0, c1) in clusters(b, d) {
             for (bad, good) in [(c0, c1), (c1, c0)] {
-                let conflict = (0..27).any(|h| board::count(bad & t.house[h]) >= 2);
+                let conflict = (0..t.houses).any(|h| board::count(bad & t.house[h]) >= 2);
                 if conflict {
                     let mut st = Step::new(Technique::SimpleColors);
                     st.digits = vec![d];

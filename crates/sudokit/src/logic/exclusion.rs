@@ -13,7 +13,7 @@ use super::{Emit, Step, Technique};
 
 /// Base cells and their excluders (cells in their houses with 2..=`degree` candidates).
 fn bases(b: &Board, degree: u32) -> Vec<(usize, board::CellSet)> {
-    let t = board::tables();
+    let t = b.tables();
     let mut out = Vec::new();
     for c in 0..81 {
         if b.cand[c].count_ones() < 2 {
@@ -47,7 +47,7 @@ pub fn aligned_triples(b: &Board, emit: Emit) -> bool {
 }
 
 fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     let base = bases(b, degree as u32);
     let idx: Vec<usize> = (0..base.len()).collect();
     super::combinations(&idx, degree, &mut |pick| {
@@ -89,7 +89,7 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
             combo: &mut [u8],
             allowed: &mut [u16],
         ) {
-            let t = board::tables();
+            let t = b.tables();
             if i == cells.len() {
                 let mask = combo[..cells.len()]
                     .iter()

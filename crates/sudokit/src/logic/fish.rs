@@ -126,7 +126,7 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 
 /// Finned and sashimi fish of size `k` on a 9x9 board (base rows first, then columns).
 pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     for rows_base in [true, false] {
         for d in 1..=9u8 {
             let dc = b.digit(d);
@@ -159,8 +159,11 @@ pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
                     if fins == 0 {
                         return true;
                     }
-                    let fin_box = board::boxn(board::first(fins));
-                    let box_cells = t.house[18 + fin_box];
+                    let fin_box = t.box_of[board::first(fins)];
+                    if fin_box == board::NO_HOUSE {
+                        return true;
+                    }
+                    let box_cells = t.house[fin_box as usize];
                     if fins & !box_cells != 0 {
                         return true;
                     }

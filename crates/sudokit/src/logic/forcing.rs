@@ -748,11 +748,7 @@ pub struct Engine {
 impl Engine {
     /// An engine for `mode`.
     pub fn new(mode: Mode) -> Engine {
-        let empty = Board {
-            cand: [0; 81],
-            value: [0; 81],
-            dcells: [0; 9],
-        };
+        let empty = Board::empty();
         Engine {
             mode,
             arena: Arena::default(),
@@ -1217,7 +1213,7 @@ impl Engine {
                 if gone == 0 {
                     continue;
                 }
-                for &h in &t.house {
+                for &h in t.house_sets() {
                     let pos = work.digit(d) & h;
                     if gone & h != 0 && board::is_pair(pos) {
                         out.extend(board::cells(pos).map(|x| Pot::new(x, d, false)));

@@ -172,4 +172,52 @@ mod tests {
             assert!(!step.eliminations.is_empty());
         }
     }
+
+    fn variant_state(name: &str) -> State {
+        let v: crate::Variant = name.parse().unwrap();
+        let g = std::sync::Arc::new(crate::Geometry::for_variant(9, None, &v).unwrap());
+        State::from_grid(&crate::Grid::empty(g))
+    }
+
+    #[test]
+    fn a_box_locks_a_digit_into_its_diagonal() {
+        // 1 leaves box 1 but for its diagonal cells r1c1, r2c2, r3c3: the main
+        // diagonal's other cells lose it (the diagonal is a line here).
+        let mut s = variant_state("x");
+        for c in [1, 2, 9, 11, 18, 19] {
+            s.eliminate(c, 1);
+        }
+        let steps = collect(&s, pointing);
+        let on_diagonal = steps
+            .iter()
+            .find(|st| st.eliminations.contains(&(40, 1)))
+            .expect("box 1 points into the diagonal");
+        assert_eq!(on_diagonal.cells, vec![0, 10, 20]);
+        assert!(on_diagonal.eliminations.iter().all(|&(c, _)| c % 10 == 0));
+        // And the other way: 2 only on the diagonal's cells of box 5 claims box 5.
+        let mut s = variant_state("x");
+        for c in (0..81).filter(|&c| c % 10 == 0 && !(30..=50).contains(&c)) {
+            s.eliminate(c, 2);
+        }
+        let steps = collect(&s, claiming);
+        assert!(
+            steps.iter().any(|st| st.eliminations.contains(&(41, 2))),
+            "the diagonal claims box 5"
+        );
+    }
+
+    #[test]
+    fn a_window_locks_a_digit_into_a_box() {
+        // Windoku's first window is r2-4 c2-4; 3 kept only where it meets box 1
+        // (r2c2, r2c3, r3c2, r3c3) leaves box 1's other cells.
+        let mut s = variant_state("windoku");
+        for c in [12, 21, 28, 29, 30] {
+            s.eliminate(c, 3);
+        }
+        let steps = collect(&s, pointing);
+        assert!(
+            steps.iter().any(|st| st.eliminations.contains(&(0, 3))),
+            "the window points into box 1"
+        );
+    }
 }

@@ -70,16 +70,16 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.is_none_or(|b| fish::finned(b, 4, e))
     }),
     (Technique::Skyscraper, |_, b, e| {
-        b.is_none_or(|b| two_links(b, Technique::Skyscraper, e))
+        classic(b).is_none_or(|b| two_links(b, Technique::Skyscraper, e))
     }),
     (Technique::TwoStringKite, |_, b, e| {
-        b.is_none_or(|b| two_links(b, Technique::TwoStringKite, e))
+        classic(b).is_none_or(|b| two_links(b, Technique::TwoStringKite, e))
     }),
     (Technique::TurbotFish, |_, b, e| {
-        b.is_none_or(|b| two_links(b, Technique::TurbotFish, e))
+        classic(b).is_none_or(|b| two_links(b, Technique::TurbotFish, e))
     }),
     (Technique::EmptyRectangle, |_, b, e| {
-        b.is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
+        classic(b).is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
     }),
     (Technique::XYWing, |_, b, e| {
         b.is_none_or(|b| wings::xy_wing(b, e))
@@ -97,10 +97,10 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.is_none_or(|b| chains::find(b, chains::Kind::RemotePair, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
-        b.is_none_or(|b| uniqueness::rectangles(b, e))
+        classic(b).is_none_or(|b| uniqueness::rectangles(b, e))
     }),
     (Technique::BugPlusOne, |_, b, e| {
-        b.is_none_or(|b| bug::bug_plus_one(b, e))
+        classic(b).is_none_or(|b| bug::bug_plus_one(b, e))
     }),
     (Technique::XChain, |_, b, e| {
         b.is_none_or(|b| chains::find(b, chains::Kind::X, e))
@@ -130,43 +130,49 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.is_none_or(|b| exclusion::aligned_pairs(b, e))
     }),
     (Technique::NishioForcingChain, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::NISHIO, e))
+        classic(b).is_none_or(|b| engine(b, Mode::NISHIO, e))
     }),
     (Technique::CellForcingChain, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::MULTIPLE, e))
+        classic(b).is_none_or(|b| engine(b, Mode::MULTIPLE, e))
     }),
-    // Other geometries: forcing chains through singles (the classic grid has the above).
+    // Other geometries: forcing chains through singles (the classic grid has SE's).
     (Technique::ContradictionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::contradiction(s, false, e)
+        classic(b).is_some() || super::trials::contradiction(s, false, e)
     }),
     (Technique::CellForcingChain, |s, b, e| {
-        b.is_some() || super::trials::cell_forcing(s, false, e)
+        classic(b).is_some() || super::trials::cell_forcing(s, false, e)
     }),
     (Technique::RegionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::region_forcing(s, false, e)
+        classic(b).is_some() || super::trials::region_forcing(s, false, e)
     }),
     (Technique::ContradictionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::contradiction(s, true, e)
+        classic(b).is_some() || super::trials::contradiction(s, true, e)
     }),
     (Technique::CellForcingChain, |s, b, e| {
-        b.is_some() || super::trials::cell_forcing(s, true, e)
+        classic(b).is_some() || super::trials::cell_forcing(s, true, e)
     }),
     (Technique::RegionForcingChain, |s, b, e| {
-        b.is_some() || super::trials::region_forcing(s, true, e)
+        classic(b).is_some() || super::trials::region_forcing(s, true, e)
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::dynamic(0), e))
+        classic(b).is_none_or(|b| engine(b, Mode::dynamic(0), e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| nets::trial_nets(b, 1, e))
+        classic(b).is_none_or(|b| nets::trial_nets(b, 1, e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| nets::trial_nets(b, 2, e))
+        classic(b).is_none_or(|b| nets::trial_nets(b, 2, e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        b.is_none_or(|b| engine(b, Mode::dynamic(1), e))
+        classic(b).is_none_or(|b| engine(b, Mode::dynamic(1), e))
     }),
 ];
+
+/// The board when it is classic sudoku: the techniques that lean on the 3x3 box
+/// layout (strong-link patterns, uniqueness, SE's chaining engine) run on it only.
+fn classic(b: Option<&Board>) -> Option<&Board> {
+    b.filter(|b| b.classic)
+}
 
 fn two_links(b: &Board, which: Technique, emit: Emit) -> bool {
     match strong_links::best_of(b, 2, which) {
@@ -188,10 +194,7 @@ pub fn next_step(state: &State) -> Option<Step> {
     if state.is_solved() || state.is_broken() {
         return None;
     }
-    let board = state
-        .geometry()
-        .is_classic()
-        .then(|| Board::from_state(state));
+    let board = Board::for_state(state);
     let mut found = None;
     for (_, finder) in FINDERS {
         finder(state, board.as_ref(), &mut |st| {
@@ -324,5 +327,40 @@ mod tests {
     fn shidoku_is_solved_by_singles() {
         let path = explain(&state("1....2....3....4"));
         assert!(path.solved);
+    }
+
+    #[test]
+    fn variants_of_9x9_get_wings_and_chains_soundly() {
+        // Debug builds check every step against the solution, so a technique that is
+        // unsound on extra houses (diagonals, windows, irregular regions) fails here.
+        let jigsaw =
+            "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let mut used = std::collections::BTreeSet::new();
+        for (name, regions) in [
+            ("x", None),
+            ("windoku", None),
+            ("x,windoku", None),
+            ("jigsaw", Some(jigsaw)),
+            ("x,jigsaw", Some(jigsaw)),
+            ("latin", None),
+        ] {
+            let mut v: crate::Variant = name.parse().unwrap();
+            v.regions = regions.map(|r| crate::Variant::parse_regions(r, 9).unwrap());
+            let g = std::sync::Arc::new(crate::Geometry::for_variant(9, None, &v).unwrap());
+            let mut rng = crate::rng::Rng::new(11);
+            for _ in 0..4 {
+                let options = crate::generate::Options::default();
+                let made = crate::generate::generate(&g, &options, &mut rng).unwrap();
+                let path = explain(&State::from_grid(&made.puzzle));
+                assert!(path.solved, "{name}");
+                used.extend(path.steps.iter().map(|st| st.technique));
+            }
+        }
+        for t in [Technique::SimpleColors, Technique::Aic, Technique::AlsXz] {
+            assert!(used.contains(&t), "{t:?} never used: {used:?}");
+        }
+        // The classic-only patterns stay off other geometries.
+        assert!(!used.contains(&Technique::UniqueRectangle1));
+        assert!(!used.contains(&Technique::Skyscraper));
     }
 }

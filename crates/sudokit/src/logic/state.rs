@@ -49,7 +49,7 @@ struct Layout {
     /// a's cells, the same cells as a mask over b's cells).
     crossings: Vec<(u32, u32, u64, u64)>,
     /// The crossings split by whether `a` is a line and `b` is not (claiming, index 0)
-    /// or `a` is not a line and `b` is (pointing, index 1); others are never locks.
+    /// or `a` is not a line (pointing, index 1).
     locks: [Vec<(u32, u32, u64, u64)>; 2],
 }
 
@@ -99,15 +99,19 @@ impl Layout {
                 }
             }
         }
+        // A diagonal acts as a line; a box, window or region as an area. A lock from an
+        // area points (into a line or another area: an X-sudoku's box into its
+        // diagonal, a windoku's window into a box); a lock from a line into an area
+        // claims. Two lines never share two cells.
         let line = |h: u32| {
             matches!(
                 g.houses()[h as usize].kind(),
-                crate::HouseKind::Row | crate::HouseKind::Column
+                crate::HouseKind::Row | crate::HouseKind::Column | crate::HouseKind::Diagonal
             )
         };
         let mut locks = [Vec::new(), Vec::new()];
         for &x in &crossings {
-            if line(x.0) != line(x.1) {
+            if !line(x.0) || !line(x.1) {
                 locks[!line(x.0) as usize].push(x);
             }
         }

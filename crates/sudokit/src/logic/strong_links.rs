@@ -311,7 +311,7 @@ fn evaluate(
     // Most chains are not loops and nothing sees both ends: settle those first.
     if weakly_linked(start, end).is_none() {
         let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
-        if board::seen_by_all(start | end) & b.digit(d) & !base_houses == 0 {
+        if b.seen_by_all(start | end) & b.digit(d) & !base_houses == 0 {
             return;
         }
     }
@@ -352,10 +352,10 @@ fn evaluate(
     }
     let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
     let ring = weakly_linked(start, end);
-    let mut victims = board::seen_by_all(start | end) & b.digit(d) & !base_houses;
+    let mut victims = b.seen_by_all(start | end) & b.digit(d) & !base_houses;
     if let Some(_h) = ring {
         for &(e, s, _) in bridges {
-            victims |= board::seen_by_all(e | s) & b.digit(d) & !base_houses;
+            victims |= b.seen_by_all(e | s) & b.digit(d) & !base_houses;
         }
     } else {
         for &(_, _, h) in bridges {

@@ -21,7 +21,7 @@ pub fn xyz_wing(b: &Board, emit: Emit) -> bool {
 }
 
 fn wing(b: &Board, xyz: bool, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     let target = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let pv = b.cand[pivot];
@@ -80,7 +80,7 @@ fn wing(b: &Board, xyz: bool, emit: Emit) -> bool {
 /// and a strong link on `x` (a house where `x` has exactly two places) with one end
 /// seeing each cell: `y` leaves the cells seeing both.
 pub fn w_wing(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     let bi: Vec<usize> = (0..81).filter(|&c| b.cand[c].count_ones() == 2).collect();
     for (i, &c1) in bi.iter().enumerate() {
         for &c2 in &bi[i + 1..] {
@@ -93,7 +93,7 @@ pub fn w_wing(b: &Board, emit: Emit) -> bool {
                 if victims == 0 {
                     continue;
                 }
-                for h in 0..27 {
+                for h in 0..t.houses {
                     let pos = b.digit(x) & t.house[h];
                     if board::count(pos) != 2 || pos & ((1u128 << c1) | (1u128 << c2)) != 0 {
                         continue;
@@ -143,7 +143,7 @@ fn als_wing_rating(k: usize, biggest: u32) -> (Technique, u16) {
 /// bivalue cell and every ALS cell holding `z`; when both digits qualify, every ALS
 /// digit is eliminated from the cells seeing all its holders.
 pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
-    let t = board::tables();
+    let t = b.tables();
     let mut best: Option<(u16, usize, String, Step)> = None;
     let cands: CellSet = (0..81)
         .filter(|&c| {
@@ -169,7 +169,7 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             }
             return;
         }
-        let t = board::tables();
+        let t = b.tables();
         for c in board::cells(avail) {
             let u = union | b.cand[c];
             if u.count_ones() as usize > k + 1 {
@@ -213,12 +213,12 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             for (i, &d) in ds.iter().enumerate() {
                 // A digit of the bivalue cell is eliminated when the other is the RCC.
                 if rcc[1 - i] || double {
-                    add(t.peers[pv] & board::seen_by_all(holders(d)), d);
+                    add(t.peers[pv] & b.seen_by_all(holders(d)), d);
                 }
             }
             if double {
                 for d in board::digits(union & !b.cand[pv]) {
-                    add(board::seen_by_all(holders(d)), d);
+                    add(b.seen_by_all(holders(d)), d);
                 }
             }
             if elims.is_empty() {
