@@ -108,66 +108,94 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
-    // The rest works on the 9x9 bitboard: other grids get forcing chains through
-    // singles (rated as SE's dynamic chains), then stop (unrated beyond).
-    if !s.geometry().is_classic() {
+    // The rest works on the 9x9 bitboard, SE's order. Other 9x9 geometries (X,
+    // windoku, jigsaw, Latin) have every technique that holds on any houses; in place
+    // of SE's chaining engine, which follows the classic layout, they get the human
+    // path's chains, then forcing chains through singles (rated as SE's dynamic
+    // chains), as do larger grids after the subsets.
+    let board = Board::for_state(s);
+    let classic = board.as_ref().filter(|b| b.classic);
+    if let Some(b) = classic {
+        if let Some(st) = strong_links::best(b, 2) {
+            return Some(st);
+        }
+    }
+    if let Some(b) = &board {
+        first!(|e| wings::xy_wing(b, e));
+        first!(|e| wings::xyz_wing(b, e));
+    }
+    if let Some(b) = classic {
+        if let Some(st) = uniqueness::se_loops(b) {
+            return Some(st);
+        }
+    }
+    first!(|e| subsets::naked(s, 4, true, e));
+    first!(|e| fish::basic(s, 4, true, e));
+    first!(|e| subsets::hidden(s, 4, true, e));
+    if let Some(b) = classic {
+        if let Some(st) = strong_links::best(b, 3) {
+            return Some(st);
+        }
+    }
+    if let Some(b) = &board {
+        if let Some(st) = wings::als_wing_best(b, 3) {
+            return Some(st);
+        }
+    }
+    if let Some(b) = classic {
+        first!(|e| bug::se_bug(b, e));
+        if opts.four_links {
+            if let Some(st) = strong_links::best(b, 4) {
+                return Some(st);
+            }
+        }
+    }
+    if let Some(b) = &board {
+        if let Some(st) = wings::als_wing_best(b, 4) {
+            return Some(st);
+        }
+        first!(|e| exclusion::aligned_pairs(b, e));
+        if opts.uvwxyz {
+            if let Some(st) = wings::als_wing_best(b, 5) {
+                return Some(st);
+            }
+        }
+    }
+    // Chains.
+    let Some(b) = classic else {
+        if let Some(b) = &board {
+            for kind in [
+                super::chains::Kind::X,
+                super::chains::Kind::XY,
+                super::chains::Kind::Aic,
+            ] {
+                first!(|e| super::chains::find(b, kind, e));
+            }
+            first!(|e| exclusion::aligned_triples(b, e));
+        }
         for plus in [false, true] {
             first!(|e| super::trials::contradiction(s, plus, e));
             first!(|e| super::trials::cell_forcing(s, plus, e));
             first!(|e| super::trials::region_forcing(s, plus, e));
         }
         return None;
-    }
-    let b = Board::from_state(s);
-    if let Some(st) = strong_links::best(&b, 2) {
-        return Some(st);
-    }
-    first!(|e| wings::xy_wing(&b, e));
-    first!(|e| wings::xyz_wing(&b, e));
-    if let Some(st) = uniqueness::se_loops(&b) {
-        return Some(st);
-    }
-    first!(|e| subsets::naked(s, 4, true, e));
-    first!(|e| fish::basic(s, 4, true, e));
-    first!(|e| subsets::hidden(s, 4, true, e));
-    if let Some(st) = strong_links::best(&b, 3) {
-        return Some(st);
-    }
-    if let Some(st) = wings::als_wing_best(&b, 3) {
-        return Some(st);
-    }
-    first!(|e| bug::se_bug(&b, e));
-    if opts.four_links {
-        if let Some(st) = strong_links::best(&b, 4) {
-            return Some(st);
-        }
-    }
-    if let Some(st) = wings::als_wing_best(&b, 4) {
-        return Some(st);
-    }
-    first!(|e| exclusion::aligned_pairs(&b, e));
-    if opts.uvwxyz {
-        if let Some(st) = wings::als_wing_best(&b, 5) {
-            return Some(st);
-        }
-    }
-    // Chains.
-    if let Some(st) = chains(&b, Mode::UNARY, opts) {
+    };
+    if let Some(st) = chains(b, Mode::UNARY, opts) {
         return Some(st);
     }
     if opts.tuvwxyz {
-        if let Some(st) = wings::als_wing_best(&b, 6) {
+        if let Some(st) = wings::als_wing_best(b, 6) {
             return Some(st);
         }
     }
-    first!(|e| exclusion::aligned_triples(&b, e));
+    first!(|e| exclusion::aligned_triples(b, e));
     for mode in [Mode::NISHIO, Mode::MULTIPLE, Mode::dynamic(0)] {
-        if let Some(st) = chains(&b, mode, opts) {
+        if let Some(st) = chains(b, mode, opts) {
             return Some(st);
         }
     }
     for level in 1..=opts.max_level {
-        if let Some(st) = chains(&b, Mode::dynamic(level), opts) {
+        if let Some(st) = chains(b, Mode::dynamic(level), opts) {
             return Some(st);
         }
     }
