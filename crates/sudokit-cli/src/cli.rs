@@ -459,6 +459,12 @@ pub struct GenerateArgs {
     /// Only puzzles that human techniques solve without guessing.
     #[arg(long)]
     pub no_guess: bool,
+    /// Remove a clue only while the puzzle stays within --level, --er and --no-guess
+    /// (no harder): easy targets are met at once on every variant, where minimal puzzles
+    /// are seldom easy (X-sudoku, windoku). The puzzles are not minimal: a clue stays
+    /// where removing it would make the puzzle harder than the target.
+    #[arg(long)]
+    pub within: bool,
     /// Give up on a puzzle after this many candidates.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub attempts: u64,

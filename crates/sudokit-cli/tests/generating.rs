@@ -71,6 +71,26 @@ fn json_records_carry_the_solution_and_the_rating() {
 }
 
 #[test]
+fn digging_within_a_level_makes_easy_x_sudoku() {
+    let mut args = vec!["--variant", "x", "--level", "easy", "--within", "-n", "3"];
+    args.extend(["--seed", "5", "-f", "json"]);
+    for line in generate(&args) {
+        let r: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(r["level"], "easy");
+        assert_eq!(r["variant"], "x");
+        // `check` counts on its own (no generator involved) and reads the variant.
+        let out = sudokit()
+            .args(["check", "--variant", "x", r["puzzle"].as_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(stdout_lines(&out)[0].contains(" unique"), "{line}");
+    }
+    let out = sudokit().args(["generate", "--within"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--within needs a target"));
+}
+
+#[test]
 fn difficulty_window_and_clue_bounds() {
     let lines = generate(&[
         "-n", "2", "--seed", "8", "--er", "7.0..8.0", "--clues", "26",

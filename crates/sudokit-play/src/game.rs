@@ -180,8 +180,13 @@ impl Game {
             format!("A new {} puzzle. Good luck!", got.name())
         } else {
             format!(
-                "No {} puzzle came quickly for this shape; here is a {} one.",
+                "No {} puzzle came quickly for this shape; here is {} {} one.",
                 asked.name(),
+                if got.name().starts_with(['e', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                },
                 got.name()
             )
         };

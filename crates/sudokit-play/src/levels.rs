@@ -4,16 +4,18 @@
 //! Only the human path is run, not Sudoku Explainer's: the level is all the player
 //! asks for, and the SE path would multiply the cost of every rejected candidate.
 //!
-//! Some levels are rare or missing for some shapes (random minimal 4x4 puzzles are all
-//! easy; 12x12 and 16x16 ones seldom are, since beyond 9x9 the engine has only its
-//! house-based techniques). So the search has a time budget: once it is spent, the
-//! next candidate is taken whatever its level, and the caller is told which level it
-//! got.
+//! Clues are removed only while the puzzle stays within the level asked for, so easy
+//! and medium puzzles come at once on every shape and variant (minimal X-sudoku or
+//! 16x16 puzzles are seldom easy). Some levels are still rare or missing for some
+//! shapes (20,000 4x4 candidates gave no hard one; beyond 9x9 the engine has only its
+//! house-based techniques and forcing chains). So the search has a time budget: once
+//! it is spent, the next candidate is taken whatever its level, and the caller is told
+//! which level it got.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudokit::generate::{self, GenerateError, Generated, Options};
+use sudokit::generate::{self, GenerateError, Generated, Options, Target};
 use sudokit::geometry::Geometry;
 use sudokit::grid::Grid;
 use sudokit::logic::{Level, State, explain, rate};
@@ -27,8 +29,10 @@ pub fn level_of(puzzle: &Grid) -> Level {
 /// How long the player may be kept waiting for a puzzle of the exact level.
 pub const BUDGET: Duration = Duration::from_secs(3);
 
-/// A unique, minimal puzzle of `level` for `geometry`, or, when `budget` runs out
-/// first, of whatever level the next candidate has; with the level it has.
+/// A unique puzzle of `level` for `geometry`, or, when `budget` runs out first, of
+/// whatever level the next candidate has; with the level it has. Clues are removed
+/// only while the puzzle stays within the level, so it is minimal under that bound:
+/// easy X-sudoku and windoku come at once, where minimal ones are seldom easy.
 pub fn new_puzzle(
     geometry: &Arc<Geometry>,
     level: Level,
@@ -37,8 +41,14 @@ pub fn new_puzzle(
 ) -> Result<(Generated, Level), GenerateError> {
     let start = Instant::now();
     let accept = move |p: &Grid, _: &Grid| start.elapsed() > budget || level_of(p) == level;
+    let target = Target {
+        level: Some(level),
+        ..Target::default()
+    };
+    let within = |p: &Grid| target.within(p);
     let options = Options {
         accept: Some(&accept),
+        bound: Some(&within),
         ..Options::default()
     };
     let made = generate::generate(geometry, &options, rng)?;

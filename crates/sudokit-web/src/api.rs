@@ -823,9 +823,16 @@ fn rate_answer(grid: &Grid, deadline: Instant) -> Answer {
 
 fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
     let mut rng = Rng::new(o.seed);
+    // A level is dug for (clues go only while the puzzle stays within it), as in `play`.
+    let target = generate::Target {
+        level: o.level,
+        ..generate::Target::default()
+    };
+    let within = |p: &Grid| target.within(p);
     let options = generate::Options {
         symmetry: o.symmetry,
         attempts: 1,
+        bound: o.level.is_some().then_some(&within as &generate::Bound),
         ..generate::Options::default()
     };
     // One attempt at a time, so the deadline is checked between attempts.

@@ -100,10 +100,48 @@ impl Target {
         }
         (true, d)
     }
+
+    /// Whether `puzzle` is no harder than the target: its human path stays within the
+    /// level and guesses only where allowed, and SE's rating stays at most the top of
+    /// the window (both cut short past the bound). The bound of [`Options::bound`] for
+    /// digging to a target: easier than the target is still within it.
+    pub fn within(&self, puzzle: &Grid) -> bool {
+        let start = State::from_grid(puzzle);
+        if self.level.is_some() || self.no_guess {
+            let (mut level, mut score) = (Level::Easy, 0);
+            let mut over = false;
+            logic::solver::explain_until(&start, &mut |step| {
+                level = level.max(step.technique.level());
+                score += step.technique.score();
+                over = self
+                    .level
+                    .is_some_and(|l| Level::from_score(level, score) > l)
+                    || (self.no_guess && step.technique == Technique::BruteForce);
+                over
+            });
+            if over {
+                return false;
+            }
+        }
+        if let Some((_, hi)) = self.er {
+            let opts = logic::se::Options {
+                ceiling: Some(hi),
+                ..logic::se::Options::default()
+            };
+            let rated = logic::se::rate(&start, &opts);
+            if !rated.solved || rated.er > hi {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// A map of a cell (row, column) to its image under a symmetry.
 type CellMap = dyn Fn(usize, usize) -> (usize, usize);
+
+/// A test each puzzle must pass while clues are removed (see [`Options::bound`]).
+pub type Bound<'a> = dyn Fn(&Grid) -> bool + Sync + 'a;
 
 /// An acceptance test on (puzzle, solution).
 pub type Accept<'a> = dyn Fn(&Grid, &Grid) -> bool + Sync + 'a;
@@ -405,9 +443,10 @@ const LARGE_SIDE: usize = 25;
 const LARGE_CHECK_NODES: u64 = 1_000;
 
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
-/// solution stays unique: the result is minimal under the symmetry (on 25x25 and wider
-/// grids, up to the removals whose check ran out of [`LARGE_CHECK_NODES`]).
-pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
+/// solution stays unique and the puzzle passes `bound` (when given): the result is
+/// minimal under the symmetry and the bound (on 25x25 and wider grids, up to the
+/// removals whose check ran out of [`LARGE_CHECK_NODES`]).
+pub fn dig(solution: &Grid, symmetry: Symmetry, bound: Option<&Bound>, rng: &mut Rng) -> Grid {
     let n = solution.size();
     let g = solution.geometry();
     let mut orbits = symmetry.orbits(n);
@@ -427,7 +466,8 @@ pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
         // On 25x25 and wider grids a removal that would take long to check is given up:
         // the clue stays (the puzzle stays unique, perhaps not minimal).
         let nodes = (n >= LARGE_SIDE).then_some(LARGE_CHECK_NODES);
-        if !forced && differs_within(&puzzle, solution, orbit, nodes) != Some(false) {
+        let unique = forced || differs_within(&puzzle, solution, orbit, nodes) == Some(false);
+        if !unique || bound.is_some_and(|b| !b(&puzzle)) {
             for &c in orbit {
                 puzzle.set(c, solution.get(c));
                 givens.toggle(g, c, solution.get(c));
@@ -515,6 +555,11 @@ pub struct Options<'a> {
     pub from: Option<Grid>,
     /// Extra acceptance test on (puzzle, solution), e.g. a difficulty window.
     pub accept: Option<&'a Accept<'a>>,
+    /// A test every puzzle on the way must pass: a removal that fails it is undone, so
+    /// the puzzle is minimal only under the bound. With [`Target::within`], digging
+    /// stops short of puzzles harder than a target, and easy targets are met at once
+    /// where minimal puzzles are seldom easy (X-sudoku, windoku).
+    pub bound: Option<&'a Bound<'a>>,
     /// Give up after this many candidate puzzles.
     pub attempts: u64,
 }
@@ -528,6 +573,7 @@ impl Default for Options<'_> {
             min_clues: None,
             from: None,
             accept: None,
+            bound: None,
             attempts: 100_000,
         }
     }
@@ -598,7 +644,7 @@ pub fn generate(
                 }
                 p
             }
-            None => dig(&solution, options.symmetry, rng),
+            None => dig(&solution, options.symmetry, options.bound, rng),
         };
         let clues = puzzle.filled();
         if options.max_clues.is_some_and(|m| clues > m)
@@ -715,6 +761,40 @@ mod tests {
             chi2 < 368.0,
             "chi-square {chi2:.1} on 287 degrees of freedom"
         );
+    }
+
+    #[test]
+    fn digging_within_a_level_stops_short_of_harder_puzzles() {
+        // Minimal X-sudoku puzzles are seldom easy; digging within "easy" makes easy ones
+        // at once, and every clue left is needed for uniqueness or for easiness.
+        let v: crate::Variant = "x".parse().unwrap();
+        let g = Arc::new(Geometry::for_variant(9, None, &v).unwrap());
+        let target = Target {
+            level: Some(Level::Easy),
+            ..Target::default()
+        };
+        let accept = |p: &Grid, _: &Grid| target.check(p).0;
+        let within = |p: &Grid| target.within(p);
+        let options = Options {
+            accept: Some(&accept),
+            bound: Some(&within),
+            attempts: 5,
+            ..Options::default()
+        };
+        let mut rng = Rng::new(3);
+        for _ in 0..2 {
+            let made = generate(&g, &options, &mut rng).unwrap();
+            let rating = logic::rate(&State::from_grid(&made.puzzle));
+            assert_eq!(rating.level, Level::Easy);
+            let mut p = made.puzzle.clone();
+            for c in (0..81).filter(|&c| made.puzzle.get(c) != 0) {
+                p.set(c, 0);
+                let needed = count_solutions(&p, 2).count != 1
+                    || logic::rate(&State::from_grid(&p)).level > Level::Easy;
+                assert!(needed, "r{}c{} could go", c / 9 + 1, c % 9 + 1);
+                p.set(c, made.puzzle.get(c));
+            }
+        }
     }
 
     #[test]

@@ -129,6 +129,11 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     };
     let accept = |puzzle: &Grid, _: &Grid| target.check(puzzle).0;
     let accept: Option<&generate::Accept> = (!target.is_any()).then_some(&accept);
+    if args.within && target.level.is_none() && target.er.is_none() && !target.no_guess {
+        bail!("--within needs a target to stay within: --level, --er or --no-guess");
+    }
+    let within = |puzzle: &Grid| target.within(puzzle);
+    let bound: Option<&generate::Bound> = args.within.then_some(&within);
     let make = |index: &u64| -> Outcome {
         let seed = puzzle_seed(master, *index);
         let mut rng = Rng::new(seed);
@@ -144,6 +149,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             min_clues: args.min_clues,
             from,
             accept,
+            bound,
             attempts: args.attempts,
         };
         let made = generate::generate(&geometry, &opts, &mut rng);

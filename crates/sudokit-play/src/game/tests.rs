@@ -521,6 +521,24 @@ fn starting_a_generated_puzzle_resets_the_game() {
 }
 
 #[test]
+fn every_level_below_extreme_comes_for_x_sudoku() {
+    // Minimal X-sudoku puzzles are seldom easy; digging within the level finds them.
+    let v: sudokit::Variant = "x".parse().unwrap();
+    let g = std::sync::Arc::new(sudokit::Geometry::for_variant(9, None, &v).unwrap());
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let (made, got) = crate::levels::new_puzzle(
+            &g,
+            level,
+            &mut sudokit::rng::Rng::new(7),
+            Duration::from_secs(600),
+        )
+        .unwrap();
+        assert_eq!(got, level);
+        assert_eq!(made.puzzle.geometry().variant(), &v);
+    }
+}
+
+#[test]
 fn quit_save_and_load_are_requests() {
     let mut g = lo_shu();
     assert_eq!(keys(&mut g, "s"), Request::Save);
