@@ -271,9 +271,7 @@ pub(crate) fn parse_er_window(text: &str) -> Result<(u16, u16), String> {
 }
 
 pub(crate) fn parse_regions(text: &str) -> Result<Regions, String> {
-    let labels = text.chars().filter(|c| !c.is_whitespace()).count();
-    let n = (labels as f64).sqrt().round() as usize;
-    Variant::parse_regions(text, n)
+    Variant::parse_region_map(text)
         .map(Regions)
         .map_err(|e| e.to_string())
 }

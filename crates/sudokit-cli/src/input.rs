@@ -6,7 +6,6 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use sudokit::Geometry;
 use sudokit::format::{ParseError, ReadOptions, Reader, SymbolStyle};
 use sudokit::puzzles;
 
@@ -91,9 +90,7 @@ pub fn read_options(args: &InputArgs) -> ReadOptions {
         for r in sudokit::Variant::disconnected_regions(&regions.0, n) {
             eprintln!("sudokit: warning: jigsaw region {} is not connected", r + 1);
         }
-        variant.jigsaw = true;
-        variant.latin = false;
-        variant.regions = Some(regions.0.clone());
+        variant.set_regions(regions.0.clone());
     }
     ReadOptions {
         geometry: None,
@@ -101,21 +98,6 @@ pub fn read_options(args: &InputArgs) -> ReadOptions {
         variant,
         symbols: symbol_style(args.symbols.as_deref()),
     }
-}
-
-/// The geometry of a new puzzle (generate, play): `shape` (default 3x3) with the
-/// variant of `options`; a jigsaw's side comes from its region map.
-pub fn new_geometry(shape: Option<sudokit::Shape>, options: &ReadOptions) -> Result<Arc<Geometry>> {
-    let variant = &options.variant;
-    if variant.is_standard() {
-        return Ok(Geometry::standard(shape.unwrap_or(sudokit::Shape::CLASSIC)));
-    }
-    let n = match &variant.regions {
-        Some(r) => (r.len() as f64).sqrt().round() as usize,
-        None => shape.unwrap_or(sudokit::Shape::CLASSIC).size(),
-    };
-    let shape = shape.or_else(|| sudokit::Shape::for_size(n));
-    Ok(Arc::new(Geometry::for_variant(n, shape, variant)?))
 }
 
 /// `--symbols`: `hex`/`0-F`-style zero-based alphabets, the default, or explicit.

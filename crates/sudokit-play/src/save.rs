@@ -180,8 +180,7 @@ impl Game {
         };
         if let Ok((no, map)) = field("regions") {
             let regions = Variant::parse_regions(map, n).map_err(|e| err(no, e.to_string()))?;
-            variant.jigsaw = true;
-            variant.regions = Some(regions);
+            variant.set_regions(regions);
         }
         let geometry = Geometry::for_variant(n, shape, &variant).map_err(|e| {
             let no = field("variant").or(field("shape")).or(field("size"));

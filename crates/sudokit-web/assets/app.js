@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   n: 9, houses: [], peers: [], boxRows: 3, boxCols: 3,
+  variant: 'standard', regionMap: null, regions: [], shaded: new Set(),
   puzzle: [], line: '', solution: null,
   mode: 'watch',
   trace: [], engine: 'moler', pos: 0, timer: null, stats: null,
@@ -45,6 +46,27 @@ async function api(path, body) {
   return data;
 }
 
+// The variant keys of the board on screen (every request about it carries them).
+function boardVariant() {
+  const keys = {};
+  if (S.variant !== 'standard') keys.variant = S.variant;
+  if (S.regionMap) keys.regions = S.regionMap;
+  return keys;
+}
+
+// The variant keys chosen in the controls (loading and generating).
+function chosenVariant() {
+  const keys = {};
+  const v = $('variant').value;
+  if (v) keys.variant = v;
+  if (v === 'jigsaw') keys.regions = $('regions').value;
+  return keys;
+}
+
+function showRegions() {
+  $('regions-label').hidden = $('variant').value !== 'jigsaw';
+}
+
 function digitsOf(line) {
   return Array.from(line).map((ch) => SYMBOLS.indexOf(ch.toUpperCase()) + 1);
 }
@@ -61,9 +83,18 @@ function setBoard(b) {
   for (const h of b.houses) {
     for (const a of h) for (const c of h) if (a !== c) S.peers[a].add(c);
   }
-  const m = /^(\d+)x(\d+)$/.exec(b.shape || '');
+  const m = /^(\d+)x(\d+)/.exec(b.shape || '');
   S.boxRows = m ? +m[1] : S.n;
   S.boxCols = m ? +m[2] : S.n;
+  // The variant travels with every later request on this board (hints, ratings...).
+  S.variant = b.variant || 'standard';
+  S.regionMap = b.region_map || null;
+  S.regions = b.regions || [];
+  S.shaded = new Set(b.shaded || []);
+  const known = Array.from($('variant').options).some((o) => o.value === S.variant);
+  $('variant').value = S.variant === 'standard' || !known ? '' : S.variant;
+  if (S.regionMap) $('regions').value = S.regionMap;
+  showRegions();
   S.puzzle = digitsOf(b.puzzle);
   S.line = b.puzzle;
   buildGrid();
@@ -81,8 +112,12 @@ function buildGrid() {
     const d = document.createElement('div');
     const r = Math.floor(c / n), col = c % n;
     d.className = 'cell';
-    if ((col + 1) % S.boxCols === 0 && col + 1 < n) d.classList.add('box-right');
-    if ((r + 1) % S.boxRows === 0 && r + 1 < n) d.classList.add('box-bottom');
+    // Heavy lines wherever neighbours lie in different boxes or regions (none in a
+    // Latin square), so a jigsaw draws itself.
+    const reg = S.regions;
+    if (col + 1 < n && reg[c] !== null && reg[c] !== reg[c + 1]) d.classList.add('box-right');
+    if (r + 1 < n && reg[c] !== null && reg[c] !== reg[c + n]) d.classList.add('box-bottom');
+    if (S.shaded.has(c)) d.classList.add('shaded');
     d.dataset.cell = c;
     d.addEventListener('click', () => selectCell(c));
     board.appendChild(d);
@@ -100,7 +135,7 @@ function candidates(values, c) {
 // Draws one cell: a value with its kind, or candidates (small digits).
 function drawCell(c, value, kind, cands, extra, marks) {
   const el = $('board').children[c];
-  el.className = el.className.split(' ').filter((k) => k === 'cell' || k.startsWith('box-')).join(' ');
+  el.className = el.className.split(' ').filter((k) => k === 'cell' || k === 'shaded' || k.startsWith('box-')).join(' ');
   for (const k of extra) el.classList.add(k);
   if (value) {
     el.classList.add(kind);
@@ -217,7 +252,7 @@ async function runEngine() {
   stopPlaying();
   if (!S.line) { await load(); if (!S.line) return; }
   const engine = $('engine').value;
-  const body = { puzzle: S.line, engine };
+  const body = { puzzle: S.line, engine, ...boardVariant() };
   if (engine === 'moler') body.pick = $('pick').value;
   message('running ' + engine + '…');
   const r = await api('/api/solve', body);
@@ -355,7 +390,7 @@ async function hint() {
   const N = S.n * S.n;
   const cands = [];
   for (let c = 0; c < N; c++) cands.push(handCands(c));
-  const r = await api('/api/hint', { puzzle: lineOf(h.values), candidates: cands });
+  const r = await api('/api/hint', { puzzle: lineOf(h.values), candidates: cands, ...boardVariant() });
   if (!r) return;
   if (r.status !== 'step') {
     h.hint = null;
@@ -409,7 +444,7 @@ function check() {
 async function load() {
   stopPlaying();
   const text = $('puzzle-text').value;
-  const r = await api('/api/check', { puzzle: text });
+  const r = await api('/api/check', { puzzle: text, ...chosenVariant() });
   if (!r) return;
   setBoard(r);
   S.solution = r.solution && r.verdict === 'unique' ? digitsOf(r.solution) : null;
@@ -426,7 +461,7 @@ async function load() {
 async function rate() {
   const puzzle = S.line || $('puzzle-text').value;
   message('rating…');
-  const r = await api('/api/rate', { puzzle });
+  const r = await api('/api/rate', { puzzle, ...(S.line ? boardVariant() : chosenVariant()) });
   if (!r) return;
   const f = (x) => (x === null ? '—' : x.toFixed(1));
   const t = r.techniques.map((x) => `${x.name} ×${x.count}`).join(', ');
@@ -434,9 +469,10 @@ async function rate() {
 }
 
 async function generate() {
-  const body = { symmetry: $('gen-symmetry').value };
+  const body = { symmetry: $('gen-symmetry').value, ...chosenVariant() };
   if ($('gen-level').value) body.level = $('gen-level').value;
-  if (S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
+  const boxed = !body.variant || !/latin|jigsaw/.test(body.variant);
+  if (boxed && S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
   message('generating…');
   const r = await api('/api/generate', body);
   if (!r) return;
@@ -481,6 +517,7 @@ async function init() {
   $('auto').onchange = () => renderHand();
   $('rate').onclick = rate;
   $('generate').onclick = generate;
+  $('variant').onchange = showRegions;
   const list = await api('/api/puzzles');
   if (list) {
     for (const p of list) {
@@ -491,7 +528,14 @@ async function init() {
       $('builtin').appendChild(o);
     }
   }
-  $('builtin').onchange = () => { if ($('builtin').value) { $('puzzle-text').value = $('builtin').value; load(); } };
+  $('builtin').onchange = () => {
+    if (!$('builtin').value) return;
+    // The built-in puzzles are standard sudoku.
+    $('variant').value = '';
+    showRegions();
+    $('puzzle-text').value = $('builtin').value;
+    load();
+  };
   await load();
   document.body.dataset.ready = '1';
 }

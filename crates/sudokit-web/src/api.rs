@@ -10,7 +10,8 @@
 //! |---|---|
 //! | `puzzle` | the puzzle in any format `sudokit` reads (one line, a grid, a matrix), or a built-in name (`lo-shu`) |
 //! | `shape` | optional box shape (`3x3`, `2x3`...); inferred from the text when absent |
-//! | `variant` | optional variant (`x`, `windoku`, `latin`...) |
+//! | `variant` | optional variant (`x`, `windoku`, `latin`, `jigsaw`...) |
+//! | `regions` | a jigsaw's region map: n*n labels, row by row (implies `jigsaw`) |
 //!
 //! Endpoints and their answers (every cell is a row-major index from 0; `cell_names`
 //! and `name` keys give the `r1c1` form):
@@ -32,13 +33,17 @@
 //!   current state): `status` (`step`, `solved`, `broken`), `step`.
 //! * `/api/rate`: `er`, `ep`, `ed` (Sudoku Explainer scale, null when its techniques do
 //!   not finish), `level`, `score`, `techniques` (`[{name, count}]`), `brute_force`.
-//! * `/api/generate` (`shape`, `symmetry`, `seed`, `level`): `puzzle`, `solution`,
-//!   `clues`, `seed`, `level`.
+//! * `/api/generate` (`shape`, `variant`, `regions`, `symmetry`, `seed`, `level`):
+//!   `puzzle`, `solution`, `clues`, `seed`, `level`, and the board of the puzzle.
 //! * `GET /api/puzzles`: the built-in puzzles (`name`, `source`, `note`, `puzzle`).
 //!
-//! The board (`/api/solve`, `/api/check`, `/api/explain`, `/api/hint`): `puzzle` (one
-//! line), `size`, `shape`, `houses` (each house as its cells: the page computes
-//! candidates from them, so it needs no geometry code of its own).
+//! The board (`/api/solve`, `/api/check`, `/api/explain`, `/api/hint`,
+//! `/api/generate`): `puzzle` (one line), `size`, `shape` (the geometry's name: `3x3`,
+//! `3x3 x`, `jigsaw 9`...), `variant` (`standard`, `x`...), `region_map` (a jigsaw's
+//! labels, else null), `houses` (each house as its cells: the page computes candidates
+//! from them, so it needs no geometry code of its own), `regions` (each cell's box or
+//! region, null in a Latin square: the page draws the heavy lines between them) and
+//! `shaded` (the cells of diagonals and windows).
 //!
 //! A logic step: `technique`, `name`, `rating` (SE scale), `line`, `text`,
 //! `placements` and `eliminations` (`[cell, digit]`), `cells`, `fins`, `houses` (cells
@@ -61,7 +66,7 @@ use sudokit::generate::{self, Symmetry};
 use sudokit::logic::{self, State};
 use sudokit::rng::Rng;
 use sudokit::solve::{self, Limits, Stop};
-use sudokit::{Candidates, DigitSet, Geometry, Grid, Shape, Variant};
+use sudokit::{Candidates, DigitSet, Geometry, Grid, HouseKind, Shape, Variant};
 
 /// The largest `max_steps` a request may ask for: the trace is kept in memory and sent
 /// whole.
@@ -208,6 +213,8 @@ struct PuzzleKeys {
     shape: Option<String>,
     #[serde(default)]
     variant: Option<String>,
+    #[serde(default)]
+    regions: Option<String>,
     // Endpoint-specific keys, checked per route below.
     #[serde(default)]
     engine: Option<String>,
@@ -228,6 +235,10 @@ struct PuzzleKeys {
 struct GenerateKeys {
     #[serde(default)]
     shape: Option<String>,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    regions: Option<String>,
     #[serde(default)]
     symmetry: Option<String>,
     #[serde(default)]
@@ -330,17 +341,30 @@ fn read_puzzle(keys: &PuzzleKeys) -> Result<Puzzle, Answer> {
                 .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
         );
     }
-    if let Some(v) = &keys.variant {
-        options.variant = v
-            .parse::<Variant>()
-            .map_err(|e| bad(format!("bad variant {v:?}: {e}")))?;
-    }
+    options.variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
     let text = match sudokit::puzzles::builtin(keys.puzzle.trim()) {
         Some(b) => b.text,
         None => keys.puzzle.as_str(),
     };
     let record = parse_one(text, &options).map_err(|e| bad(format!("puzzle: {e}")))?;
     Ok(Puzzle { grid: record.grid })
+}
+
+/// The `variant` and `regions` keys.
+fn read_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant, Answer> {
+    let mut v = match variant {
+        None => Variant::standard(),
+        Some(v) => v
+            .parse::<Variant>()
+            .map_err(|e| bad(format!("bad variant {v:?}: {e}")))?,
+    };
+    if let Some(map) = regions {
+        let regions = Variant::parse_region_map(map).map_err(|e| bad(format!("regions: {e}")))?;
+        v.set_regions(regions);
+    } else if v.jigsaw {
+        return Err(bad("a jigsaw needs its `regions` map"));
+    }
+    Ok(v)
 }
 
 fn read_engine(name: Option<&str>, pick: Option<&str>) -> Result<Engine, Answer> {
@@ -401,11 +425,14 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
         serde_json::from_slice(body).map_err(json_error)?
     };
     let shape = match &keys.shape {
-        None => Shape::CLASSIC,
-        Some(s) => s
-            .parse::<Shape>()
-            .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
+        None => None,
+        Some(s) => Some(
+            s.parse::<Shape>()
+                .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
+        ),
     };
+    let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
+    let geometry = Geometry::for_new_puzzle(shape, &variant).map_err(|e| bad(e.to_string()))?;
     let symmetry = match &keys.symmetry {
         None => Symmetry::None,
         Some(s) => s.parse::<Symmetry>().map_err(bad)?,
@@ -436,7 +463,7 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
         t.as_nanos() as u64
     });
     Ok(Request::Generate(GenerateOptions {
-        geometry: Geometry::standard(shape),
+        geometry,
         symmetry,
         seed,
         level,
@@ -537,7 +564,21 @@ fn board(grid: &Grid) -> serde_json::Map<String, Value> {
     m.insert("puzzle".into(), json!(line(grid)));
     m.insert("size".into(), json!(g.size()));
     m.insert("shape".into(), json!(g.name()));
+    m.insert("variant".into(), json!(g.variant().to_string()));
+    m.insert("region_map".into(), json!(g.variant().region_labels()));
     m.insert("houses".into(), json!(houses));
+    let kind_of = |c: usize, kinds: &[HouseKind]| {
+        g.houses_of(c)
+            .find(|&h| kinds.contains(&g.houses()[h].kind()))
+    };
+    let regions: Vec<Option<usize>> = (0..g.cell_count())
+        .map(|c| kind_of(c, &[HouseKind::Box, HouseKind::Region]))
+        .collect();
+    let shaded: Vec<usize> = (0..g.cell_count())
+        .filter(|&c| kind_of(c, &[HouseKind::Diagonal, HouseKind::Window]).is_some())
+        .collect();
+    m.insert("regions".into(), json!(regions));
+    m.insert("shaded".into(), json!(shaded));
     m
 }
 
@@ -851,13 +892,12 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
         if o.level.is_some() && level != o.level {
             continue;
         }
-        return Answer::ok(&json!({
-            "puzzle": line(&made.puzzle),
-            "solution": line(&made.solution),
-            "clues": made.puzzle.filled(),
-            "seed": o.seed,
-            "level": level.map(|l| l.name()),
-        }));
+        let mut m = board(&made.puzzle);
+        m.insert("solution".into(), json!(line(&made.solution)));
+        m.insert("clues".into(), json!(made.puzzle.filled()));
+        m.insert("seed".into(), json!(o.seed));
+        m.insert("level".into(), json!(level.map(|l| l.name())));
+        return Answer::ok(&Value::Object(m));
     }
     Answer::error(
         503,

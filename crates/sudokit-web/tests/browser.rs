@@ -28,6 +28,10 @@ fn skip_reason(dir: &Path) -> Option<String> {
     None
 }
 
+/// The jigsaw the page generates: the top band's three regions zig-zag.
+const JIGSAW: &str =
+    "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+
 #[test]
 fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
@@ -38,6 +42,7 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     let s = server(2, Budget::default());
     let shot = std::env::temp_dir().join(format!("sudokit-page-{}.png", std::process::id()));
     let output = Command::new("node")
+        .env("JIGSAW", JIGSAW)
         .arg(dir.join("page.mjs"))
         .arg(s.url())
         .arg(&shot)
@@ -98,4 +103,23 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
             .unwrap()
     };
     assert_eq!(filled("filled_after"), filled("filled_before") + 1, "{out}");
+    // X-sudoku: the 17 cells of the two diagonals shaded, the box lines as in sudoku
+    // (two per row), and a hint.
+    assert_eq!(out["x_shaded"], 17, "{out}");
+    assert_eq!(out["x_box_right"], 18, "{out}");
+    let x_hint = out["x_hint"].as_str().unwrap();
+    assert!(!x_hint.is_empty() && !x_hint.contains("No step"), "{out}");
+    // The jigsaw: a heavy line right of a cell exactly where the map's label changes.
+    let labels: Vec<char> = JIGSAW.chars().collect();
+    let expected: String = (0..81)
+        .map(|c| {
+            if c % 9 < 8 && labels[c] != labels[c + 1] {
+                '|'
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    assert_eq!(out["jigsaw_box_right"], expected, "{out}");
+    assert_eq!(out["jigsaw_shaded"], 0, "{out}");
 }

@@ -183,6 +183,66 @@ fn logic_endpoints_answer() {
 }
 
 #[test]
+fn variants_travel_through_every_endpoint() {
+    let s = server(2, Budget::default());
+    let map = "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let map = &map[..81];
+    // A generated jigsaw comes with its board: region map, regions, nothing shaded.
+    let (status, a) = post(
+        s.addr(),
+        "/api/generate",
+        &json!({"seed": 3, "variant": "jigsaw", "regions": map, "level": "easy"}).to_string(),
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["variant"], "jigsaw");
+    assert_eq!(a["level"], "easy");
+    let labels: Vec<char> = a["region_map"].as_str().unwrap().chars().collect();
+    let regions = a["regions"].as_array().unwrap();
+    for c in 0..81 {
+        for d in 0..81 {
+            // Same label, same region: the map the server read is the one sent.
+            let same = map.as_bytes()[c] == map.as_bytes()[d];
+            assert_eq!(regions[c] == regions[d], same, "cells {c} and {d}");
+            assert_eq!(labels[c] == labels[d], same);
+        }
+    }
+    assert_eq!(a["shaded"], json!([]));
+    // The same puzzle, checked and hinted as a jigsaw: unique, with a step.
+    let keys = json!({"puzzle": a["puzzle"], "variant": "jigsaw", "regions": map});
+    let (_, c) = post(s.addr(), "/api/check", &keys.to_string());
+    assert_eq!(c["verdict"], "unique", "{c}");
+    let (_, h) = post(s.addr(), "/api/hint", &keys.to_string());
+    assert_eq!(h["status"], "step", "{h}");
+    // X-sudoku: 17 cells shaded (two diagonals sharing the centre).
+    let (status, x) = post(s.addr(), "/api/generate", r#"{"seed":3,"variant":"x"}"#);
+    assert_eq!(status, 200, "{x}");
+    assert_eq!(x["shaded"].as_array().unwrap().len(), 17);
+    assert!(x["shaded"].as_array().unwrap().contains(&json!(40)));
+    // A Latin square has no boxes.
+    let (_, l) = post(s.addr(), "/api/generate", r#"{"seed":3,"variant":"latin"}"#);
+    assert!(
+        l["regions"].as_array().unwrap().iter().all(Value::is_null),
+        "{l}"
+    );
+    // A jigsaw without its map, or with a bad one, is refused.
+    for body in [
+        json!({"puzzle": "lo-shu", "variant": "jigsaw"}),
+        json!({"puzzle": "lo-shu", "regions": "AAB"}),
+        json!({"variant": "jigsaw"}),
+    ] {
+        let route = if body.get("puzzle").is_some() {
+            "/api/check"
+        } else {
+            "/api/generate"
+        };
+        let (status, e) = post(s.addr(), route, &body.to_string());
+        assert_eq!(status, 400, "{body}: {e}");
+        assert!(e["error"].as_str().unwrap().contains("regions"), "{e}");
+    }
+    s.stop();
+}
+
+#[test]
 fn page_and_assets_are_served() {
     let s = server(1, Budget::default());
     let (status, body) = get(s.addr(), "/");

@@ -372,6 +372,23 @@ impl Geometry {
         Ok(g)
     }
 
+    /// The geometry of a new puzzle (generate, play): `shape` (default 3x3) with
+    /// `variant`; a jigsaw's side comes from its region map.
+    pub fn for_new_puzzle(
+        shape: Option<Shape>,
+        variant: &Variant,
+    ) -> Result<Arc<Geometry>, GeometryError> {
+        if variant.is_standard() {
+            return Ok(Geometry::standard(shape.unwrap_or(Shape::CLASSIC)));
+        }
+        let n = match &variant.regions {
+            Some(r) => (r.len() as f64).sqrt().round() as usize,
+            None => shape.unwrap_or(Shape::CLASSIC).size(),
+        };
+        let shape = shape.or_else(|| Shape::for_size(n));
+        Ok(Arc::new(Geometry::for_variant(n, shape, variant)?))
+    }
+
     /// The variant this geometry was built for.
     pub fn variant(&self) -> &Variant {
         &self.variant

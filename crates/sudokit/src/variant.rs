@@ -112,6 +112,25 @@ impl Variant {
         Ok(regions)
     }
 
+    /// Reads a region map whose side `n` follows from its `n * n` labels (see
+    /// [`Variant::parse_regions`]).
+    pub fn parse_region_map(text: &str) -> Result<Vec<u8>, VariantError> {
+        let labels = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
+            .count();
+        let n = (labels as f64).sqrt().round() as usize;
+        Variant::parse_regions(text, n)
+    }
+
+    /// Makes this a jigsaw with `regions` (a region map read by
+    /// [`Variant::parse_regions`]); a Latin square has no regions, so it stops being one.
+    pub fn set_regions(&mut self, regions: Vec<u8>) {
+        self.jigsaw = true;
+        self.latin = false;
+        self.regions = Some(regions);
+    }
+
     /// The jigsaw region map as text [`Variant::parse_regions`] reads back: one label
     /// per cell, `1-9`, then `A-Z`, then `a-z`, then further letters.
     pub fn region_labels(&self) -> Option<String> {

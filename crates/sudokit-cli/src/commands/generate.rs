@@ -98,7 +98,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     };
     let geometry: Arc<Geometry> = match &from {
         Some(g) => g.geometry().clone(),
-        None => input::new_geometry(args.shape, &options)?,
+        None => Geometry::for_new_puzzle(args.shape, &options.variant)?,
     };
     let n = geometry.size();
     let pattern = match &args.pattern {

@@ -9,11 +9,11 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use sudokit::Symbols;
 use sudokit::format::SymbolStyle;
 use sudokit::logic::Level;
 use sudokit::rng::Rng;
 use sudokit::symbols::Digits;
+use sudokit::{Geometry, Symbols};
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
@@ -60,7 +60,8 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         Game::new(grid, symbols, source)
     } else {
         let level = level(args.level.unwrap_or(PlayLevel::Easy));
-        let geometry = input::new_geometry(args.shape, &input::read_options(&input_args))?;
+        let geometry =
+            Geometry::for_new_puzzle(args.shape, &input::read_options(&input_args).variant)?;
         let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
         let (made, got) = levels::new_puzzle(&geometry, level, &mut Rng::new(seed), levels::BUDGET)
             .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;

@@ -2,7 +2,9 @@
 // Lo-Shu puzzle (the page's default), steps forward until the step counter reads 50
 // (figure 14.12), reads the board, takes a screenshot and measures in the browser
 // whether it is blank, steps back once, then switches to "solve by hand", asks for a
-// hint and applies it. Prints one JSON object for tests/browser.rs to check.
+// hint and applies it; then generates an X-sudoku (asks a hint on it) and a jigsaw
+// (the map in $JIGSAW) and reads how they are drawn. Prints one JSON object for
+// tests/browser.rs to check.
 //
 // usage: node page.mjs URL SCREENSHOT.png
 import { chromium } from 'playwright-core';
@@ -64,6 +66,25 @@ try {
   await page.click('#apply-hint');
   out.filled_after = await page.textContent('#step-count');
   out.message = await page.textContent('#message');
+  // Variants: an X-sudoku (its diagonals shaded, boxes drawn), a hint on it (the
+  // variant travels with the request), then a jigsaw (its regions outlined).
+  const generated = async () => {
+    await page.click('#generate');
+    await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('generated'));
+  };
+  await page.selectOption('#variant', 'x');
+  await generated();
+  out.x_shaded = await page.$$eval('#board .shaded', (c) => c.length);
+  out.x_box_right = await page.$$eval('#board .box-right', (c) => c.length);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
+  out.x_hint = await page.textContent('#hint-text');
+  await page.selectOption('#variant', 'jigsaw');
+  await page.fill('#regions', process.env.JIGSAW);
+  await generated();
+  out.jigsaw_box_right = await page.$$eval('#board .cell', (cells) =>
+    cells.map((c) => (c.classList.contains('box-right') ? '|' : '.')).join(''));
+  out.jigsaw_shaded = await page.$$eval('#board .shaded', (c) => c.length);
 } catch (e) {
   out.errors.push('driver: ' + e.message);
 } finally {
