@@ -61,6 +61,7 @@
 //! The search is exact for every shape; sparse grids of many stacks (8x8 boxes) are the
 //! slow case, since rows that tell stacks apart one by one branch over stack orders.
 
+mod latin;
 mod variant;
 
 use std::cmp::Ordering;
@@ -86,7 +87,8 @@ pub struct Canonical {
 /// Why a grid has no canonical form here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CanonError {
-    /// A variant without a canonical form here (Latin squares, sides above 9).
+    /// A variant without a canonical form here (sides above 9, Latin puzzles without a
+    /// unique solution).
     #[error("no canonical form for a {0} grid: {1}")]
     Variant(String, String),
     /// Two givens break the rules.
@@ -107,7 +109,8 @@ pub const MAX_STATES: usize = 1 << 16;
 /// The canonical form of a puzzle or complete grid.
 ///
 /// Variants up to 9x9 (X-sudoku, windoku, jigsaw) take the part of the group that keeps
-/// their houses (see `canon/variant.rs`).
+/// their houses (see `canon/variant.rs`); Latin squares up to order 9 with a unique
+/// solution go through it (see `canon/latin.rs`).
 pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     let g = grid.geometry();
     if let Some(c) = grid.first_conflict() {
@@ -115,6 +118,7 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     }
     let shape = match g.shape() {
         Some(s) if g.is_standard() => s,
+        None if g.variant().latin => return latin::canonical(grid),
         _ => return variant::canonical(grid),
     };
     let n = shape.size();

@@ -10,8 +10,8 @@
 //! A jigsaw has no boxes and so no bands: its group here is the square's eight
 //! symmetries that keep its region map (a row permutation that keeps an irregular map
 //! is a curiosity), at any side. Beyond 9x9 the cell part of a boxed variant's group is
-//! too large to run through (about 10^14 maps for 16x16), and Latin squares (every row
-//! and column permutation) are another search: both are refused.
+//! too large to run through (about 10^14 maps for 16x16): refused. Latin squares (every
+//! row and column permutation) are another search (`canon/latin.rs`).
 
 use std::sync::{Arc, Mutex};
 
@@ -349,7 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn latin_squares_and_large_variants_are_refused() {
+    fn large_variants_and_latin_puzzles_of_many_solutions_are_refused() {
         for g in [geometry("latin", 5, None), geometry("x", 16, None)] {
             assert!(matches!(
                 canonical_form(&Grid::empty(g)),
