@@ -97,7 +97,7 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.is_none_or(|b| chains::find(b, chains::Kind::RemotePair, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
-        classic(b).is_none_or(|b| uniqueness::rectangles(b, e))
+        b.is_none_or(|b| uniqueness::rectangles(b, e))
     }),
     (Technique::BugPlusOne, |_, b, e| {
         classic(b).is_none_or(|b| bug::bug_plus_one(b, e))
@@ -169,7 +169,7 @@ const FINDERS: &[(Technique, Finder)] = &[
 ];
 
 /// The board when it is classic sudoku: the techniques that lean on the 3x3 box
-/// layout (strong-link patterns, uniqueness, SE's chaining engine) run on it only.
+/// layout (strong-link patterns, BUG, SE's chaining engine) run on it only.
 fn classic(b: Option<&Board>) -> Option<&Board> {
     b.filter(|b| b.classic)
 }
@@ -360,7 +360,7 @@ mod tests {
             assert!(used.contains(&t), "{t:?} never used: {used:?}");
         }
         // The classic-only patterns stay off other geometries.
-        assert!(!used.contains(&Technique::UniqueRectangle1));
         assert!(!used.contains(&Technique::Skyscraper));
+        assert!(!used.contains(&Technique::BugPlusOne));
     }
 }

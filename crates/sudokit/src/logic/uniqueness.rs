@@ -6,7 +6,11 @@
 //!
 //! A deadly pattern is a set of cells holding only two digits `a`, `b` where each house
 //! met has exactly two of them: its digits could be swapped, so a unique puzzle must
-//! break it somewhere; each type says where.
+//! break it somewhere; each type says where. The rectangles work on every 9x9 geometry:
+//! a rectangle is deadly when every house meets it in nothing or in one cell of each
+//! diagonal pair (for sudoku: exactly two boxes). On an X-sudoku a diagonal through one
+//! corner makes it harmless, since swapping would put a second `a` or `b` on the
+//! diagonal; a Latin square's rectangles are all deadly. SE's unique loops stay classic.
 
 use super::board::{self, Board, CellSet};
 use super::{Emit, Step, Technique, combinations};
@@ -23,22 +27,27 @@ fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) 
     step
 }
 
+/// Whether swapping the two digits of a rectangle (`cells` row by row: the pairs 0, 3
+/// and 1, 2 hold the same digit) keeps every house of the geometry valid: each house
+/// meets it in nothing or in one cell of each pair. Rows and columns always do.
+fn deadly(t: &board::Tables, cells: &[usize; 4]) -> bool {
+    let bit = |c: usize| 1u128 << c;
+    let (first, second) = (bit(cells[0]) | bit(cells[3]), bit(cells[1]) | bit(cells[2]));
+    t.house_sets()[18..].iter().all(|&h| {
+        let (x, y) = ((h & first).count_ones(), (h & second).count_ones());
+        x == y && x <= 1
+    })
+}
+
 /// Unique rectangles (types 1-6) and hidden rectangles, HoDoKu style.
 pub fn rectangles(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
+    let t = b.tables();
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
                 for c2 in c1 + 1..9 {
                     let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    // Exactly two boxes.
-                    let boxes: Vec<usize> = {
-                        let mut v: Vec<usize> = cells.iter().map(|&c| board::boxn(c)).collect();
-                        v.sort_unstable();
-                        v.dedup();
-                        v
-                    };
-                    if boxes.len() != 2 || cells.iter().any(|&c| b.cand[c] == 0) {
+                    if cells.iter().any(|&c| b.cand[c] == 0) || !deadly(t, &cells) {
                         continue;
                     }
                     let common = cells.iter().fold(0x1ff, |m, &c| m & b.cand[c]);
@@ -98,8 +107,10 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
                 out.push(st);
             }
             if same_house(x, y) {
-                // Type 4: a or b confined to the roof in a shared house.
-                for &h in &t.houses_of[x] {
+                // Type 4: a or b confined to the roof in a shared house (a Latin
+                // square's cells have a row and a column only).
+                let houses = if t.box_of[x] == board::NO_HOUSE { 2 } else { 3 };
+                for &h in &t.houses_of[x][..houses] {
                     let hm = t.house[h as usize];
                     if hm >> y & 1 == 0 {
                         continue;
@@ -609,6 +620,30 @@ fn se_type3(
 mod tests {
     use super::*;
     use crate::logic::testing::{SAMPLES, check_sound, state};
+
+    fn tables(name: &str) -> board::Tables {
+        let v: crate::Variant = name.parse().unwrap();
+        board::Tables::new(&crate::Geometry::for_variant(9, None, &v).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn which_rectangles_are_deadly() {
+        let at = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        let rect = |r1, r2, c1, c2| [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+        // Two boxes: deadly in sudoku; on X-sudoku the anti-diagonal meets r2c8 alone.
+        let two_boxes = rect(1, 2, 4, 8);
+        assert!(deadly(&tables("standard"), &two_boxes));
+        assert!(!deadly(&tables("x"), &two_boxes));
+        // Four boxes: not deadly in sudoku, deadly in a Latin square (rows and columns
+        // only). On X-sudoku the main diagonal holds r1c1 and r5c5, which would hold
+        // the same digit: an impossible pattern, left alone.
+        let four_boxes = rect(1, 5, 1, 5);
+        assert!(!deadly(&tables("standard"), &four_boxes));
+        assert!(deadly(&tables("latin"), &four_boxes));
+        assert!(!deadly(&tables("x"), &four_boxes));
+        // One box holding all four corners.
+        assert!(!deadly(&tables("standard"), &rect(1, 2, 1, 2)));
+    }
 
     #[test]
     fn uniqueness_is_sound_on_samples() {
