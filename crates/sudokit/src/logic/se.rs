@@ -124,10 +124,16 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
         first!(|e| wings::xy_wing(b, e));
         first!(|e| wings::xyz_wing(b, e));
     }
-    if let Some(b) = classic {
-        if let Some(st) = uniqueness::se_loops(b) {
-            return Some(st);
+    match (classic, &board) {
+        (Some(b), _) => {
+            if let Some(st) = uniqueness::se_loops(b) {
+                return Some(st);
+            }
         }
+        // Other 9x9 geometries: the human path's rectangles (deadly under their
+        // houses), rated as SE's unique rectangles (4.5, 4.6).
+        (None, Some(b)) => first!(|e| uniqueness::rectangles(b, e)),
+        (None, None) => {}
     }
     first!(|e| subsets::naked(s, 4, true, e));
     first!(|e| fish::basic(s, 4, true, e));
