@@ -1,6 +1,8 @@
 //! Bivalue Universal Grave, on 9x9 (uniqueness): if every unsolved cell had two
 //! candidates and every digit two places in each house, the puzzle would have two
-//! solutions. The few "BUG cells" with extra candidates must break that pattern.
+//! solutions (or none): taking every cell's other candidate turns a solution into
+//! another, on any set of houses. So it holds on variants too, with all their houses
+//! checked. The few "BUG cells" with extra candidates must break that pattern.
 //!
 //! BUG+1 (one BUG cell): it takes its extra digit. Sudoku Explainer's types 2-4 (several
 //! BUG cells) are found by [`se_bug`] with SE's ratings (5.6 type 1, 5.7 types 2 and 4,
@@ -10,15 +12,17 @@ use super::board::{self, Board, CellSet};
 use super::{Emit, Step, Technique, combinations};
 
 /// BUG cells and their BUG digits, or None when the grid is not a BUG pattern plus
-/// extras (SE's detection, in box / row / column order).
+/// extras (SE's detection, in box / row / column order, then a variant's diagonals or
+/// windows).
 fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
-    let t = board::tables();
+    let t = b.tables();
+    let extra = (18..t.houses).filter(|h| !t.boxes.contains(h));
     let mut temp = b.clone();
     let mut cells: Vec<usize> = Vec::new();
     let mut values: Vec<u16> = Vec::new();
     let mut all: u16 = 0;
     let mut common: Option<CellSet> = None;
-    for h in (18..27).chain(0..9).chain(9..18) {
+    for h in t.boxes.iter().copied().chain(0..18).chain(extra) {
         for d in 1..=9u8 {
             let pos = b.digit(d) & t.house[h];
             let n = board::count(pos);
@@ -61,7 +65,7 @@ fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
     if (0..81).any(|c| temp.value[c] == 0 && temp.cand[c].count_ones() != 2) {
         return None;
     }
-    for h in 0..27 {
+    for h in 0..t.houses {
         for d in 1..=9u8 {
             let n = board::count(temp.digit(d) & t.house[h]);
             if n != 0 && n != 2 {
@@ -224,6 +228,32 @@ fn type4(b: &Board, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::logic::testing::{SAMPLES, check_sound, state};
+
+    #[test]
+    fn bug_plus_one_on_an_x_sudoku_places_the_solution_s_digit() {
+        // One of our generator's X-sudokus reaches a BUG+1 late in its path; the
+        // placement must be the solution's digit (the solver decides, not the BUG).
+        let v: crate::Variant = "x".parse().unwrap();
+        let g = std::sync::Arc::new(crate::Geometry::for_variant(9, None, &v).unwrap());
+        let options = crate::format::ReadOptions {
+            geometry: Some(g),
+            ..Default::default()
+        };
+        let text =
+            "..7.83...3.....4..........14...6...3....9............9.6.....7.9......8...2...6..";
+        let puzzle = crate::format::parse_one(text, &options).unwrap().grid;
+        let solution = crate::solve::solve(&puzzle).unwrap();
+        let path = crate::logic::explain(&crate::logic::State::from_grid(&puzzle));
+        assert!(path.solved);
+        let bug = path
+            .steps
+            .iter()
+            .find(|st| st.technique == Technique::BugPlusOne)
+            .expect("a BUG+1 step");
+        for &(c, d) in &bug.placements {
+            assert_eq!(solution.get(c), d);
+        }
+    }
 
     #[test]
     fn bug_is_sound_on_samples() {

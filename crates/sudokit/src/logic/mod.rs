@@ -8,8 +8,9 @@
 //!   a fixed order, so "the first step" is deterministic and no step list is built when
 //!   only one is wanted. House-based techniques (singles, intersections, subsets, basic
 //!   fish) work on every geometry; wings, chains, colouring, ALS and unique
-//!   rectangles on every 9x9 one (X, windoku, jigsaw, Latin) through [`board::Board`]
-//!   bitboards; BUG, the strong-link patterns and SE's chain engine on classic 9x9 only. Other geometries
+//!   rectangles and BUG+1 on every 9x9 one (X, windoku, jigsaw, Latin) through
+//!   [`board::Board`] bitboards; the strong-link patterns and SE's chain engine on
+//!   classic 9x9 only. Other geometries
 //!   get forcing chains through singles ([`trials`]) where classic 9x9 has that engine.
 //! * [`solver`] runs the techniques easiest first (HoDoKu's order) for `explain` and
 //!   `hint`; [`se`] runs Sudoku Explainer's producer order with its difficulty values for
