@@ -1,4 +1,4 @@
-//! Almost locked sets (ALS), on 9x9: `n` cells of one house holding `n + 1` digits
+//! Almost locked sets (ALS), on grids up to 9x9: `n` cells of one house holding `n + 1` digits
 //! between them (a bivalue cell is the smallest). Remove any one digit and the rest is
 //! locked. Techniques: ALS-XZ, ALS-XY-Wing, Death Blossom, Sue de Coq.
 //!
@@ -33,7 +33,8 @@ pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
     let t = b.tables();
     let mut out: Vec<Als> = Vec::new();
     for h in 0..t.houses {
-        let cells: Vec<usize> = t.house_cells[h]
+        let cells: Vec<usize> = t
+            .cells_of(h)
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| b.cand[c] != 0)
@@ -273,7 +274,7 @@ fn blossom(
 pub fn sue_de_coq(b: &Board, emit: Emit) -> bool {
     let t = b.tables();
     for &bx in &t.boxes {
-        for line in 0..18 {
+        for line in 0..t.lines {
             let inter = t.house[bx] & t.house[line];
             let cells: Vec<usize> = board::cells(inter).filter(|&c| b.cand[c] != 0).collect();
             for k in 2..=cells.len() {

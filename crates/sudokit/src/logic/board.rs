@@ -1,13 +1,14 @@
-//! [`Board`]: a 9x9 [`State`] as bitboards, for the techniques beyond subsets and fish
-//! (wings, chains, uniqueness, ALS, forcing chains).
+//! [`Board`]: a [`State`] of side up to 9 as bitboards, for the techniques beyond
+//! subsets and fish (wings, chains, uniqueness, ALS, forcing chains).
 //!
 //! A set of cells is a `u128` (bit `cell`), so "the cells that see both ends" or "the
 //! cells of column 3 where 7 is possible" are one `&` each, and nothing allocates. The
-//! house tables are derived from the shared [`Geometry`]: houses are numbered as there
-//! (rows 0-8, columns 9-17, then boxes or regions, then diagonals or windows), so house
-//! numbers in steps mean the same thing on every path. Every 9x9 geometry gets a board
-//! (X-sudoku, windoku, jigsaw, Latin squares of order 9); the techniques that lean on
-//! the classic layout (uniqueness, SE's chaining engine) check [`Board::classic`].
+//! house tables are derived from the shared [`Geometry`]: cells and houses are numbered
+//! as there (rows, then columns, then boxes or regions, then diagonals or windows), so
+//! cell and house numbers in steps mean the same thing on every path. Every geometry up
+//! to 9x9 gets a board (4x4 to 8x8, X-sudoku, windoku, jigsaw, Latin squares); the
+//! techniques that lean on the classic layout (strong-link patterns, SE's chaining
+//! engine) check [`Board::classic`] and use the static classic [`tables`].
 
 use std::sync::{Arc, OnceLock};
 
@@ -21,20 +22,26 @@ pub type CellSet = u128;
 /// All 81 cells.
 pub const ALL_CELLS: CellSet = (1u128 << 81) - 1;
 
-/// Most houses a 9x9 geometry has here (X plus windoku: 27 + 2 + 4).
+/// Most houses a geometry has here (9x9 X plus windoku: 27 + 2 + 4).
 pub const MAX_HOUSES: usize = 33;
 
 /// In [`Tables::box_of`]: the cell has no box or region (a Latin square).
 pub const NO_HOUSE: u8 = u8::MAX;
 
-/// House and peer tables of one 9x9 geometry.
+/// House and peer tables of one geometry of side up to 9 (cells numbered as in the
+/// geometry, row by row; on a smaller grid the bits from `n * n` on stay empty).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Tables {
+    /// The side.
+    pub n: usize,
+    /// Number of rows and columns: houses `0..lines` are the lines (rows, then columns).
+    pub lines: usize,
     /// Number of houses (27 for classic sudoku); the arrays below are used up to it.
     pub houses: usize,
     /// Cells of each house.
     pub house: [CellSet; MAX_HOUSES],
-    /// Cells of each house, in increasing order.
+    /// Cells of each house, in increasing order (the first `n` entries; see
+    /// [`Tables::cells_of`]).
     pub house_cells: [[u8; 9]; MAX_HOUSES],
     /// Peers of each cell (not the cell itself).
     pub peers: [CellSet; 81],
@@ -44,15 +51,20 @@ pub struct Tables {
     pub box_of: [u8; 81],
     /// The box or region houses.
     pub boxes: Vec<usize>,
+    /// The cells of the grid (all 81 on 9x9).
+    pub cells: CellSet,
 }
 
 impl Tables {
-    /// The tables of a 9x9 geometry with at most [`MAX_HOUSES`] houses.
+    /// The tables of a geometry of side up to 9 with at most [`MAX_HOUSES`] houses.
     pub fn new(g: &Geometry) -> Option<Tables> {
-        if g.size() != 9 || g.houses().len() > MAX_HOUSES {
+        let n = g.size();
+        if n > 9 || g.houses().len() > MAX_HOUSES {
             return None;
         }
         let mut t = Tables {
+            n,
+            lines: 2 * n,
             houses: g.houses().len(),
             house: [0; MAX_HOUSES],
             house_cells: [[0; 9]; MAX_HOUSES],
@@ -60,6 +72,7 @@ impl Tables {
             houses_of: [[0; 3]; 81],
             box_of: [NO_HOUSE; 81],
             boxes: Vec::new(),
+            cells: 0,
         };
         for (h, house) in g.houses().iter().enumerate() {
             let mut cells: Vec<usize> = house.cells().collect();
@@ -75,12 +88,13 @@ impl Tables {
                 }
             }
         }
-        for c in 0..81 {
+        for c in 0..n * n {
+            t.cells |= 1u128 << c;
             for &p in g.peers(c) {
                 t.peers[c] |= 1u128 << p;
             }
             // Rows come first, then columns, in every geometry.
-            let (r, col) = (c / 9, 9 + c % 9);
+            let (r, col) = (c / n, n + c % n);
             let bx = if t.box_of[c] == NO_HOUSE {
                 r
             } else {
@@ -89,6 +103,23 @@ impl Tables {
             t.houses_of[c] = [r as u8, col as u8, bx as u8];
         }
         Some(t)
+    }
+
+    /// The cells of house `h`, in increasing order.
+    pub fn cells_of(&self, h: usize) -> &[u8] {
+        &self.house_cells[h][..self.n]
+    }
+
+    /// The row of cell `c` (0-based).
+    #[inline]
+    pub fn row(&self, c: usize) -> usize {
+        c / self.n
+    }
+
+    /// The column of cell `c` (0-based).
+    #[inline]
+    pub fn col(&self, c: usize) -> usize {
+        c % self.n
     }
 
     /// The houses, as cell sets.
@@ -214,7 +245,7 @@ impl Board {
         }
     }
 
-    /// The bitboards of a 9x9 state; None for other sizes.
+    /// The bitboards of a state of side up to 9; None for larger grids.
     pub fn for_state(state: &State) -> Option<Board> {
         let g = state.geometry();
         let tables = if g.is_classic() {
@@ -227,7 +258,7 @@ impl Board {
             tables,
             ..Board::empty()
         };
-        for c in 0..81 {
+        for c in 0..g.cell_count() {
             b.value[c] = state.value(c);
             let set = state.cands(c).0 as u16;
             b.cand[c] = set;

@@ -1,4 +1,4 @@
-//! Bivalue Universal Grave, on 9x9 (uniqueness): if every unsolved cell had two
+//! Bivalue Universal Grave, on grids up to 9x9 (uniqueness): if every unsolved cell had two
 //! candidates and every digit two places in each house, the puzzle would have two
 //! solutions (or none): taking every cell's other candidate turns a solution into
 //! another, on any set of houses. So it holds on variants too, with all their houses
@@ -16,13 +16,13 @@ use super::{Emit, Step, Technique, combinations};
 /// windows).
 fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
     let t = b.tables();
-    let extra = (18..t.houses).filter(|h| !t.boxes.contains(h));
+    let extra = (t.lines..t.houses).filter(|h| !t.boxes.contains(h));
     let mut temp = b.clone();
     let mut cells: Vec<usize> = Vec::new();
     let mut values: Vec<u16> = Vec::new();
     let mut all: u16 = 0;
     let mut common: Option<CellSet> = None;
-    for h in t.boxes.iter().copied().chain(0..18).chain(extra) {
+    for h in t.boxes.iter().copied().chain(0..t.lines).chain(extra) {
         for d in 1..=9u8 {
             let pos = b.digit(d) & t.house[h];
             let n = board::count(pos);
@@ -62,7 +62,7 @@ fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
     if cells.is_empty() {
         return None;
     }
-    if (0..81).any(|c| temp.value[c] == 0 && temp.cand[c].count_ones() != 2) {
+    if board::cells(t.cells).any(|c| temp.value[c] == 0 && temp.cand[c].count_ones() != 2) {
         return None;
     }
     for h in 0..t.houses {

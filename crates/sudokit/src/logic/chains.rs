@@ -1,4 +1,4 @@
-//! Alternating inference chains (HoDoKu style), on 9x9: X-chains (one digit),
+//! Alternating inference chains (HoDoKu style), on grids up to 9x9: X-chains (one digit),
 //! XY-chains (bivalue cells), remote pairs, AICs and grouped AICs.
 //!
 //! A node is a digit in a cell, or (grouped) in two or three cells of one box-line
@@ -62,7 +62,7 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
     if kind == Kind::Grouped {
         for &d in &digits {
             for &bx in &t.boxes {
-                for line in 0..18 {
+                for line in 0..t.lines {
                     let seg = t.house[bx] & t.house[line] & b.digit(d);
                     if board::count(seg) >= 2 {
                         nodes.push(N {

@@ -1,4 +1,4 @@
-//! Aligned exclusion (Sudoku Explainer), on 9x9: for two (three) cells, try every
+//! Aligned exclusion (Sudoku Explainer), on grids up to 9x9: for two (three) cells, try every
 //! combination of their candidates; a combination is impossible when two cells that
 //! see each other get the same digit, or when some cell seeing all of them would be
 //! left without candidates (its candidates are all taken by the combination). A

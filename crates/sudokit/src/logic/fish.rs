@@ -131,8 +131,8 @@ pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
         for d in 1..=9u8 {
             let dc = b.digit(d);
             // Base lines with candidates, as (house, cells).
-            let lines: Vec<(usize, CellSet)> = (0..9)
-                .map(|i| if rows_base { i } else { 9 + i })
+            let lines: Vec<(usize, CellSet)> = (0..t.n)
+                .map(|i| if rows_base { i } else { t.n + i })
                 .map(|h| (h, dc & t.house[h]))
                 .filter(|&(_, m)| m != 0 && board::count(m) <= 5)
                 .collect();
@@ -140,13 +140,7 @@ pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
                 let base: CellSet = set.iter().fold(0, |u, l| u | l.1);
                 // Cross lines touched.
                 let mut cross: Vec<usize> = board::cells(base)
-                    .map(|c| {
-                        if rows_base {
-                            9 + board::col(c)
-                        } else {
-                            board::row(c)
-                        }
-                    })
+                    .map(|c| if rows_base { t.n + t.col(c) } else { t.row(c) })
                     .collect();
                 cross.sort_unstable();
                 cross.dedup();

@@ -8,7 +8,7 @@
 //!   a fixed order, so "the first step" is deterministic and no step list is built when
 //!   only one is wanted. House-based techniques (singles, intersections, subsets, basic
 //!   fish) work on every geometry; wings, chains, colouring, ALS and unique
-//!   rectangles and BUG+1 on every 9x9 one (X, windoku, jigsaw, Latin) through
+//!   rectangles and BUG+1 on every one up to 9x9 (X, windoku, jigsaw, Latin, 6x6...) through
 //!   [`board::Board`] bitboards; the strong-link patterns and SE's chain engine on
 //!   classic 9x9 only. Other geometries
 //!   get forcing chains through singles ([`trials`]) where classic 9x9 has that engine.

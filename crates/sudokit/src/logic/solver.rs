@@ -362,4 +362,34 @@ mod tests {
         // The classic-only patterns stay off other geometries.
         assert!(!used.contains(&Technique::Skyscraper));
     }
+
+    #[test]
+    fn grids_below_9x9_get_wings_and_chains_soundly() {
+        // 6x6 X-sudoku (2x3 boxes) and 8x8 (2x4 boxes): the board holds them in its
+        // first 36 or 64 bits; debug builds check every step against the solution.
+        let x6 =
+            crate::Geometry::for_variant(6, crate::Shape::new(2, 3).ok(), &"x".parse().unwrap())
+                .unwrap();
+        let eight = crate::Geometry::new(crate::Shape::new(2, 4).unwrap());
+        let mut board_steps = 0;
+        for g in [x6, eight] {
+            let g = std::sync::Arc::new(g);
+            let mut rng = crate::rng::Rng::new(3);
+            for _ in 0..6 {
+                let options = crate::generate::Options::default();
+                let made = crate::generate::generate(&g, &options, &mut rng).unwrap();
+                let path = explain(&State::from_grid(&made.puzzle));
+                assert!(path.solved, "{}", g.name());
+                board_steps += path
+                    .steps
+                    .iter()
+                    .filter(|st| {
+                        st.technique >= Technique::XYWing
+                            && st.technique < Technique::ContradictionForcingChain
+                    })
+                    .count();
+            }
+        }
+        assert!(board_steps > 0);
+    }
 }

@@ -1,4 +1,4 @@
-//! Uniqueness techniques, on 9x9 (they assume the puzzle has one solution): unique
+//! Uniqueness techniques, on grids up to 9x9 (they assume the puzzle has one solution): unique
 //! rectangles types 1-6 and hidden rectangles (HoDoKu's definitions), and Sudoku
 //! Explainer's unique loops (rectangles and longer loops, types 1-4, with its ratings:
 //! 4.5, +0.1/+0.2/+0.5 for loops of 6/8/10+ cells, +0.1 for types 2 and 4, +0.1 per
@@ -6,7 +6,7 @@
 //!
 //! A deadly pattern is a set of cells holding only two digits `a`, `b` where each house
 //! met has exactly two of them: its digits could be swapped, so a unique puzzle must
-//! break it somewhere; each type says where. The rectangles work on every 9x9 geometry:
+//! break it somewhere; each type says where. The rectangles work on every geometry up to 9x9:
 //! a rectangle is deadly when every house meets it in nothing or in one cell of each
 //! diagonal pair (for sudoku: exactly two boxes). On an X-sudoku a diagonal through one
 //! corner makes it harmless, since swapping would put a second `a` or `b` on the
@@ -33,7 +33,7 @@ fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) 
 fn deadly(t: &board::Tables, cells: &[usize; 4]) -> bool {
     let bit = |c: usize| 1u128 << c;
     let (first, second) = (bit(cells[0]) | bit(cells[3]), bit(cells[1]) | bit(cells[2]));
-    t.house_sets()[18..].iter().all(|&h| {
+    t.house_sets()[t.lines..].iter().all(|&h| {
         let (x, y) = ((h & first).count_ones(), (h & second).count_ones());
         x == y && x <= 1
     })
@@ -42,11 +42,12 @@ fn deadly(t: &board::Tables, cells: &[usize; 4]) -> bool {
 /// Unique rectangles (types 1-6) and hidden rectangles, HoDoKu style.
 pub fn rectangles(b: &Board, emit: Emit) -> bool {
     let t = b.tables();
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+    let n = t.n;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
                     if cells.iter().any(|&c| b.cand[c] == 0) || !deadly(t, &cells) {
                         continue;
                     }
@@ -156,9 +157,9 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
             } else {
                 // Diagonal roof. Type 6: a (or b) confined to the rectangle in both rows
                 // and both columns: it sits on the floor diagonal, so it leaves the roof.
-                let lines: CellSet = cells.iter().fold(0, |m, &c| {
-                    m | t.house[board::row(c)] | t.house[9 + board::col(c)]
-                });
+                let lines: CellSet = cells
+                    .iter()
+                    .fold(0, |m, &c| m | t.house[t.row(c)] | t.house[t.n + t.col(c)]);
                 for d in [a, bb] {
                     if b.digit(d) & lines & !set == 0 {
                         let mut st = ur_step(Technique::UniqueRectangle6, ab, cells, &roof);
@@ -187,12 +188,12 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
     for &corner in &floor {
         let opp = *cells
             .iter()
-            .find(|&&c| board::row(c) != board::row(corner) && board::col(c) != board::col(corner))
+            .find(|&&c| t.row(c) != t.row(corner) && t.col(c) != t.col(corner))
             .expect("opposite");
         if b.cand[opp] == ab {
             continue;
         }
-        let lines = t.house[board::row(opp)] | t.house[9 + board::col(opp)];
+        let lines = t.house[t.row(opp)] | t.house[t.n + t.col(opp)];
         for (keep, drop) in [(a, bb), (bb, a)] {
             if b.digit(keep) & lines & !set == 0 && b.has(opp, drop) {
                 let mut st = ur_step(Technique::HiddenRectangle, ab, cells, &[opp]);

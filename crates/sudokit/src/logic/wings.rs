@@ -1,4 +1,4 @@
-//! Wings, on 9x9: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
+//! Wings, on grids up to 9x9: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
 //! TUVWXYZ-wings (an almost locked set of mutually visible cells plus one bivalue
 //! cell).
 //!
