@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use sudokit::format::{self, SymbolStyle};
 use sudokit::grid::Conflict;
 use sudokit::symbols::Digits;
-use sudokit::{Grid, Symbols};
+use sudokit::{Grid, Shape, Symbols};
 
 /// Standard output, locked once; block-buffered unless it is a terminal.
 pub fn stdout() -> Box<dyn Write> {
@@ -85,14 +85,19 @@ impl<'a> RecordHead<'a> {
     }
 }
 
-/// The comment lines that make a file carry a grid's variant for the next reader:
-/// `# variant: x`, and for a jigsaw `# regions: <labels>` (`# variant: standard` for
-/// plain sudoku, which [`Headers`] leaves out until a variant came before).
+/// The comment lines that make a file carry a grid's geometry for the next reader:
+/// `# variant: x`, for a jigsaw `# regions: <labels>`, and `# shape: 3x2` for boxes
+/// other than those a reader infers from the side (`# variant: standard` alone for
+/// plain sudoku, which [`Headers`] leaves out until something else came before).
 pub fn variant_header(grid: &Grid) -> String {
-    let v = grid.geometry().variant();
+    let g = grid.geometry();
+    let v = g.variant();
     let mut s = format!("# variant: {v}\n");
     if let Some(map) = region_map(grid) {
         s.push_str(&format!("# regions: {map}\n"));
+    }
+    if let Some(shape) = g.shape().filter(|&s| Some(s) != Shape::for_size(g.size())) {
+        s.push_str(&format!("# shape: {shape}\n"));
     }
     s
 }
@@ -136,7 +141,10 @@ impl<W: Write> Headers<W> {
 
     fn end_line(&mut self) -> io::Result<()> {
         let line = std::mem::take(&mut self.line);
-        if line.starts_with(b"# variant:") || line.starts_with(b"# regions:") {
+        if line.starts_with(b"# variant:")
+            || line.starts_with(b"# regions:")
+            || line.starts_with(b"# shape:")
+        {
             self.block.extend_from_slice(&line);
         } else {
             self.end_block()?;

@@ -71,6 +71,26 @@ fn json_records_carry_the_solution_and_the_rating() {
 }
 
 #[test]
+fn a_shape_other_than_the_inferred_one_travels_with_the_puzzles() {
+    // One-line 6x6 puzzles are read as 2x3 unless told: the generator's output says
+    // `# shape: 3x2`, so `check` (its own count) finds every 3x2 puzzle unique.
+    let out = sudokit()
+        .args(["generate", "--shape", "3x2", "-n", "4", "--seed", "8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("# variant: standard\n# shape: 3x2\n"),
+        "{text}"
+    );
+    let checked = sudokit().arg("check").write_stdin(text).output().unwrap();
+    assert_eq!(checked.status.code(), Some(0));
+    let lines = stdout_lines(&checked);
+    assert_eq!(lines.len(), 4);
+    assert!(lines.iter().all(|l| l.contains(" unique")), "{lines:?}");
+}
+
+#[test]
 fn digging_within_a_level_makes_easy_x_sudoku() {
     let mut args = vec!["--variant", "x", "--level", "easy", "--within", "-n", "3"];
     args.extend(["--seed", "5", "-f", "json"]);

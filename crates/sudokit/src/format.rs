@@ -12,8 +12,10 @@
 //!   and blanks between cells (SadMan `.sdk`, Simple Sudoku, our own pretty output).
 //!
 //! Lines starting with `#` are comments, `[...]` lines are section headers (`.sdk`),
-//! blank lines are skipped. Two comment lines carry the variant for the puzzles after
-//! them: `# variant: x` (see [`Variant`]) and `# regions: <n*n labels>` (a jigsaw map). A
+//! blank lines are skipped. Three comment lines carry the geometry for the puzzles after
+//! them: `# variant: x` (see [`Variant`]), `# regions: <n*n labels>` (a jigsaw map) and
+//! `# shape: 3x2` (a box shape other than the one inferred for the side: one-line 6x6
+//! puzzles are read as 2x3 otherwise; a `# variant:` line clears it). A
 //! jigsaw puzzle with no map known is followed by its map: a line of `n*n` labels or `n`
 //! lines of `n` labels. The side is taken from the options, else inferred: from the
 //! length of a one-line puzzle (16, 36, 81, 144, 256, 625 cells...) or from the number
@@ -167,6 +169,9 @@ pub struct Reader {
     pending: Option<PendingBlock>,
     /// The variant in force (the options', until a header line changes it).
     variant: Variant,
+    /// The box shape a `# shape:` line gave, for puzzles of its side (the options' shape
+    /// comes first).
+    shape_header: Option<Shape>,
     /// A jigsaw puzzle waiting for its region map, and the labels read so far.
     awaiting: Option<(Record, String)>,
 }
@@ -198,6 +203,7 @@ impl Reader {
             geometries: Vec::new(),
             pending: None,
             variant,
+            shape_header: None,
             awaiting: None,
         }
     }
@@ -246,8 +252,12 @@ impl Reader {
         if let Some(Some(g)) = self.geometries.get(n) {
             return Ok(g.clone());
         }
+        let shape = self
+            .options
+            .shape
+            .or(self.shape_header.filter(|s| s.size() == n));
         let g = if self.variant.is_standard() {
-            let shape = match self.options.shape {
+            let shape = match shape {
                 Some(s) => s,
                 None => Shape::for_size(n).ok_or_else(|| {
                     format!("a side of {n} has no box shape; give one with --shape RxC")
@@ -265,10 +275,7 @@ impl Reader {
             } else {
                 self.variant.clone()
             };
-            Arc::new(
-                Geometry::for_variant(n, self.options.shape, &variant)
-                    .map_err(|e| e.to_string())?,
-            )
+            Arc::new(Geometry::for_variant(n, shape, &variant).map_err(|e| e.to_string())?)
         };
         if self.geometries.len() <= n {
             self.geometries.resize(n + 1, None);
@@ -277,7 +284,8 @@ impl Reader {
         Ok(g)
     }
 
-    /// Applies a `# variant:` or `# regions:` comment line; other comments are ignored.
+    /// Applies a `# variant:`, `# regions:` or `# shape:` comment line; other comments
+    /// are ignored.
     fn header(&mut self, line_no: usize, comment: &str, out: &mut impl FnMut(ReadResult)) {
         let Some((key, value)) = comment.trim_start_matches('#').split_once(':') else {
             return;
@@ -285,7 +293,22 @@ impl Reader {
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
         let result = match key.as_str() {
+            "shape" => match value.parse::<Shape>() {
+                Ok(shape) => {
+                    self.shape_header = Some(shape);
+                    Ok(())
+                }
+                Err(e) => {
+                    out(Err(ParseError {
+                        line: line_no,
+                        column: 1,
+                        message: format!("bad shape {value:?}: {e}"),
+                    }));
+                    return;
+                }
+            },
             "variant" => value.parse::<Variant>().map(|v| {
+                self.shape_header = None;
                 let regions = self.variant.regions.take();
                 self.variant = Variant {
                     regions: if v.jigsaw { regions } else { None },
@@ -1158,6 +1181,27 @@ mod tests {
         let short = &LO_SHU[..80];
         let e = parse_grid(short).unwrap_err();
         assert!(e.message.contains("80 cells"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_shape_header_names_the_boxes_until_the_next_variant_line() {
+        // The same 6x6 line: 3x2 boxes after `# shape: 3x2` (no clash: r1c6 and r2c4
+        // share a 2x3 box, not a 3x2 one), 2x3 again after `# variant: standard`.
+        let line = ".....1.6.1......34..6...14.5.......3";
+        let text = format!("# shape: 3x2\n{line}\n# variant: standard\n{line}\n# shape: 3y2\n");
+        let mut reader = Reader::new(ReadOptions::default());
+        let mut results = Vec::new();
+        for (i, l) in text.lines().enumerate() {
+            reader.push(i + 1, l, &mut |r| results.push(r));
+        }
+        reader.finish(&mut |r| results.push(r));
+        let first = results[0].as_ref().unwrap();
+        assert_eq!(first.grid.geometry().shape(), Shape::new(3, 2).ok());
+        assert!(first.grid.first_conflict().is_none());
+        let second = results[1].as_ref().unwrap();
+        assert_eq!(second.grid.geometry().shape(), Shape::new(2, 3).ok());
+        assert!(second.grid.first_conflict().is_some());
+        assert_eq!(results[2].as_ref().unwrap_err().line, 5);
     }
 
     #[test]
