@@ -471,8 +471,10 @@ async function rate() {
 async function generate() {
   const body = { symmetry: $('gen-symmetry').value, ...chosenVariant() };
   if ($('gen-level').value) body.level = $('gen-level').value;
-  const boxed = !body.variant || !/latin|jigsaw/.test(body.variant);
-  if (boxed && S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
+  // The side of the board on screen: its boxes, or for a Latin square the 1xN shape
+  // (a jigsaw's side comes from its map).
+  if (body.variant === 'latin') body.shape = `1x${S.n}`;
+  else if (body.variant !== 'jigsaw' && S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
   message('generating…');
   const r = await api('/api/generate', body);
   if (!r) return;
