@@ -64,15 +64,7 @@ impl Target {
         let start = State::from_grid(puzzle);
         let mut d = Difficulty::default();
         if self.level.is_some() || !self.require.is_empty() || self.no_guess {
-            // Stop as soon as the path is past the level or has guessed when it may not.
-            let (mut level, mut score) = (Level::Easy, 0);
-            let path = logic::solver::explain_until(&start, &mut |step| {
-                level = level.max(step.technique.level());
-                score += step.technique.score();
-                self.level
-                    .is_some_and(|l| Level::from_score(level, score) > l)
-                    || (self.no_guess && step.technique == Technique::BruteForce)
-            });
+            let (path, _) = self.human_path(&start);
             let (level, _, techniques) = logic::rate::hodoku(&path);
             d.level = Some(level);
             d.techniques = techniques;
@@ -85,16 +77,11 @@ impl Target {
             }
         }
         if let Some((lo, hi)) = self.er {
-            let opts = logic::se::Options {
-                ceiling: Some(hi),
-                ..logic::se::Options::default()
-            };
-            let rated = logic::se::rate(&start, &opts);
-            if !rated.solved {
+            let Some(er) = se_rating(&start, hi) else {
                 return (false, d);
-            }
-            d.er = Some(rated.er);
-            if rated.er < lo || rated.er > hi {
+            };
+            d.er = Some(er);
+            if er < lo || er > hi {
                 return (false, d);
             }
         }
@@ -107,34 +94,42 @@ impl Target {
     /// digging to a target: easier than the target is still within it.
     pub fn within(&self, puzzle: &Grid) -> bool {
         let start = State::from_grid(puzzle);
-        if self.level.is_some() || self.no_guess {
-            let (mut level, mut score) = (Level::Easy, 0);
-            let mut over = false;
-            logic::solver::explain_until(&start, &mut |step| {
-                level = level.max(step.technique.level());
-                score += step.technique.score();
-                over = self
-                    .level
-                    .is_some_and(|l| Level::from_score(level, score) > l)
-                    || (self.no_guess && step.technique == Technique::BruteForce);
-                over
-            });
-            if over {
-                return false;
-            }
+        if (self.level.is_some() || self.no_guess) && self.human_path(&start).1 {
+            return false;
         }
-        if let Some((_, hi)) = self.er {
-            let opts = logic::se::Options {
-                ceiling: Some(hi),
-                ..logic::se::Options::default()
-            };
-            let rated = logic::se::rate(&start, &opts);
-            if !rated.solved || rated.er > hi {
-                return false;
-            }
+        match self.er {
+            Some((_, hi)) => se_rating(&start, hi).is_some_and(|er| er <= hi),
+            None => true,
         }
-        true
     }
+
+    /// The human path of `start`, stopped at the first step past the level or at a guess
+    /// when guessing is not allowed; and whether it stopped there.
+    fn human_path(&self, start: &State) -> (logic::solver::Path, bool) {
+        let (mut level, mut score) = (Level::Easy, 0);
+        let mut over = false;
+        let path = logic::solver::explain_until(start, &mut |step| {
+            level = level.max(step.technique.level());
+            score += step.technique.score();
+            over = self
+                .level
+                .is_some_and(|l| Level::from_score(level, score) > l)
+                || (self.no_guess && step.technique == Technique::BruteForce);
+            over
+        });
+        (path, over)
+    }
+}
+
+/// SE's rating (tenths) of `start`, its path cut short past `ceiling`; None when SE's
+/// techniques do not finish.
+fn se_rating(start: &State, ceiling: u16) -> Option<u16> {
+    let opts = logic::se::Options {
+        ceiling: Some(ceiling),
+        ..logic::se::Options::default()
+    };
+    let rated = logic::se::rate(start, &opts);
+    rated.solved.then_some(rated.er)
 }
 
 /// A map of a cell (row, column) to its image under a symmetry.
