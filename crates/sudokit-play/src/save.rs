@@ -20,8 +20,8 @@
 //! One `key value` line each; `level`, `pencil`, `auto` and the history lines are
 //! optional. A variant adds a `variant` line (`x`, `windoku`, `latin`, `jigsaw`...) and
 //! a jigsaw its `regions` map (one label per cell); a Latin square or a jigsaw has no
-//! `shape` line but a `size` one. Each `done` line is one action (oldest first), `undone` lines are the redo
-//! stack (the next redo last). A change is `CELL=BEFORE|AFTER`, a cell state being
+//! `shape` line but a `size` one. Each `done` line is one action (oldest first),
+//! `undone` lines are the redo stack (the next redo last). A change is `CELL=BEFORE|AFTER`, a cell state being
 //! `VALUE+MARKS` with the value a symbol or nothing and the marks a string of symbols
 //! (`+` and `|` cannot be symbols, so the fields split unambiguously).
 //!

@@ -20,7 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Paragraph, Wrap};
-use sudokit::geometry::{Cell, Geometry, HouseKind};
+use sudokit::geometry::{Cell, Geometry};
 use sudokit::grid::DigitSet;
 
 use crate::game::{Game, Mode};
@@ -199,12 +199,7 @@ pub fn looks(game: &Game) -> Vec<CellLook> {
     let mut looks: Vec<CellLook> = (0..g.cell_count())
         .map(|c| CellLook {
             given: game.is_given(c),
-            extra: g.houses_of(c).any(|h| {
-                matches!(
-                    g.houses()[h].kind(),
-                    HouseKind::Diagonal | HouseKind::Window
-                )
-            }),
+            extra: g.is_shaded(c),
             bad: conflicts[c],
             cursor: c == game.cursor(),
             ..CellLook::default()
@@ -313,12 +308,7 @@ fn junction(up: W, down: W, left: W, right: W) -> char {
 
 /// The box or region of every cell (None in latin squares).
 fn regions(g: &Geometry) -> Vec<Option<usize>> {
-    (0..g.cell_count())
-        .map(|c| {
-            g.houses_of(c)
-                .find(|&h| matches!(g.houses()[h].kind(), HouseKind::Box | HouseKind::Region))
-        })
-        .collect()
+    (0..g.cell_count()).map(|c| g.region_of(c)).collect()
 }
 
 /// Draws the grid.

@@ -66,7 +66,7 @@ use sudokit::generate::{self, Symmetry};
 use sudokit::logic::{self, State};
 use sudokit::rng::Rng;
 use sudokit::solve::{self, Limits, Stop};
-use sudokit::{Candidates, DigitSet, Geometry, Grid, HouseKind, Shape, Variant};
+use sudokit::{Candidates, DigitSet, Geometry, Grid, Shape, Variant};
 
 /// The largest `max_steps` a request may ask for: the trace is kept in memory and sent
 /// whole.
@@ -567,16 +567,8 @@ fn board(grid: &Grid) -> serde_json::Map<String, Value> {
     m.insert("variant".into(), json!(g.variant().to_string()));
     m.insert("region_map".into(), json!(g.variant().region_labels()));
     m.insert("houses".into(), json!(houses));
-    let kind_of = |c: usize, kinds: &[HouseKind]| {
-        g.houses_of(c)
-            .find(|&h| kinds.contains(&g.houses()[h].kind()))
-    };
-    let regions: Vec<Option<usize>> = (0..g.cell_count())
-        .map(|c| kind_of(c, &[HouseKind::Box, HouseKind::Region]))
-        .collect();
-    let shaded: Vec<usize> = (0..g.cell_count())
-        .filter(|&c| kind_of(c, &[HouseKind::Diagonal, HouseKind::Window]).is_some())
-        .collect();
+    let regions: Vec<Option<usize>> = (0..g.cell_count()).map(|c| g.region_of(c)).collect();
+    let shaded: Vec<usize> = (0..g.cell_count()).filter(|&c| g.is_shaded(c)).collect();
     m.insert("regions".into(), json!(regions));
     m.insert("shaded".into(), json!(shaded));
     m

@@ -389,6 +389,23 @@ impl Geometry {
         Ok(Arc::new(Geometry::for_variant(n, shape, variant)?))
     }
 
+    /// The box or region of `cell`, as an index into [`Geometry::houses`] (None in a
+    /// Latin square): where drawings put heavy lines, between cells of different ones.
+    pub fn region_of(&self, cell: Cell) -> Option<usize> {
+        self.houses_of(cell)
+            .find(|&h| matches!(self.houses[h].kind(), HouseKind::Box | HouseKind::Region))
+    }
+
+    /// Whether `cell` lies on a diagonal or in a window: the cells drawings shade.
+    pub fn is_shaded(&self, cell: Cell) -> bool {
+        self.houses_of(cell).any(|h| {
+            matches!(
+                self.houses[h].kind(),
+                HouseKind::Diagonal | HouseKind::Window
+            )
+        })
+    }
+
     /// The variant this geometry was built for.
     pub fn variant(&self) -> &Variant {
         &self.variant

@@ -8,7 +8,6 @@
 
 use std::fmt::Write as _;
 
-use crate::geometry::HouseKind;
 use crate::grid::{Candidates, Grid};
 use crate::symbols::Symbols;
 
@@ -87,27 +86,14 @@ pub fn layout(
     let n = g.size();
     let mut marks = Vec::new();
     // Shading: cells of diagonals and windows.
-    let mut shaded = vec![false; n * n];
-    for h in g.houses() {
-        if matches!(h.kind(), HouseKind::Diagonal | HouseKind::Window) {
-            for c in h.cells() {
-                shaded[c] = true;
-            }
-        }
-    }
-    for (c, _) in shaded.iter().enumerate().filter(|(_, s)| **s) {
+    for c in (0..n * n).filter(|&c| g.is_shaded(c)) {
         marks.push(Mark::Shade {
             x: g.col(c) as f64,
             y: g.row(c) as f64,
         });
     }
     // The block (box or jigsaw region) of every cell, if the geometry has blocks.
-    let block: Vec<Option<usize>> = (0..n * n)
-        .map(|c| {
-            g.houses_of(c)
-                .find(|&h| matches!(g.houses()[h].kind(), HouseKind::Box | HouseKind::Region))
-        })
-        .collect();
+    let block: Vec<Option<usize>> = (0..n * n).map(|c| g.region_of(c)).collect();
     let weight = |a: usize, b: usize| {
         if block[a] != block[b] {
             Weight::Thick
