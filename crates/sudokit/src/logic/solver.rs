@@ -81,6 +81,11 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::EmptyRectangle, |_, b, e| {
         classic(b).is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
     }),
+    // Other grids up to 9x9: the same two-strong-link patterns, found as short X-chains.
+    (Technique::TurbotFish, |_, b, e| {
+        b.filter(|b| !b.classic)
+            .is_none_or(|b| chains::turbot(b, e))
+    }),
     (Technique::XYWing, |_, b, e| {
         b.is_none_or(|b| wings::xy_wing(b, e))
     }),
@@ -359,7 +364,8 @@ mod tests {
         for t in [Technique::SimpleColors, Technique::Aic, Technique::AlsXz] {
             assert!(used.contains(&t), "{t:?} never used: {used:?}");
         }
-        // The classic-only patterns stay off other geometries.
+        // The classic-only patterns stay off other geometries (two-link ones are turbot
+        // fish there).
         assert!(!used.contains(&Technique::Skyscraper));
     }
 
