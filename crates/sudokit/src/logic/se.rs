@@ -108,8 +108,8 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
-    // The rest works on the 9x9 bitboard, SE's order. Other 9x9 geometries (X,
-    // windoku, jigsaw, Latin) have every technique that holds on any houses; in place
+    // The rest works on the bitboard, SE's order. Other geometries up to 9x9 (X,
+    // windoku, jigsaw, Latin, 6x6...) have every technique that holds on any houses; in place
     // of SE's chaining engine, which follows the classic layout, they get the human
     // path's chains, then forcing chains through singles (rated as SE's dynamic
     // chains), as do larger grids after the subsets.
@@ -130,8 +130,8 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
                 return Some(st);
             }
         }
-        // Other 9x9 geometries: the human path's rectangles (deadly under their
-        // houses), rated as SE's unique rectangles (4.5, 4.6).
+        // Other geometries up to 9x9: the human path's rectangles (deadly under
+        // their houses), rated as SE's unique rectangles (4.5, 4.6).
         (None, Some(b)) => first!(|e| uniqueness::rectangles(b, e)),
         (None, None) => {}
     }
