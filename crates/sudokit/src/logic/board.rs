@@ -10,75 +10,257 @@
 //! techniques that lean on the classic layout (strong-link patterns, SE's chaining
 //! engine) check [`Board::classic`] and use the static classic [`tables`].
 
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Index, IndexMut, Not};
 use std::sync::{Arc, OnceLock};
 
 use crate::geometry::{Geometry, HouseKind};
 
 use super::State;
 
-/// A set of cells of a 9x9 grid.
+/// A set of cells of a grid up to 9x9 (bit `cell`).
 pub type CellSet = u128;
 
 /// All 81 cells.
 pub const ALL_CELLS: CellSet = (1u128 << 81) - 1;
 
-/// Most houses a geometry has here (9x9 X plus windoku: 27 + 2 + 4).
-pub const MAX_HOUSES: usize = 33;
-
 /// In [`Tables::box_of`]: the cell has no box or region (a Latin square).
 pub const NO_HOUSE: u8 = u8::MAX;
 
-/// House and peer tables of one geometry of side up to 9 (cells numbered as in the
-/// geometry, row by row; on a smaller grid the bits from `n * n` on stay empty).
+/// A cell set as a fixed-width bitboard: `u128` for grids up to 9x9, [`Wide`] for grids
+/// up to 16x16. Techniques are written once over this trait, and each width gets its
+/// own compiled copy, so the 9x9 paths keep their `u128` speed.
+pub trait Bits:
+    Copy
+    + Eq
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Most cells a board of this width holds (81 or 256).
+    const CELLS: usize;
+    /// Most digits a board of this width holds (9 or 16), and most cells in a house.
+    const DIGITS: usize;
+    /// One value per cell.
+    type PerCell<T: Copy + Eq + Debug>: Copy
+        + Eq
+        + Debug
+        + Index<usize, Output = T>
+        + IndexMut<usize>
+        + AsRef<[T]>;
+    /// One value per digit (or per cell of a house).
+    type PerDigit<T: Copy + Eq + Debug>: Copy
+        + Eq
+        + Debug
+        + Index<usize, Output = T>
+        + IndexMut<usize>
+        + AsRef<[T]>;
+    /// Every cell holding `v`.
+    fn per_cell<T: Copy + Eq + Debug>(v: T) -> Self::PerCell<T>;
+    /// Every digit holding `v`.
+    fn per_digit<T: Copy + Eq + Debug>(v: T) -> Self::PerDigit<T>;
+    /// The set of one cell.
+    fn bit(c: usize) -> Self;
+    /// The smallest cell (the set must not be empty).
+    fn first(self) -> usize;
+    /// Number of cells.
+    fn count(self) -> u32;
+    /// The set without its smallest cell (`x & (x - 1)`).
+    fn drop_first(self) -> Self;
+    /// Whether cell `c` is in the set.
+    fn has(self, c: usize) -> bool;
+    /// Whether the set is empty.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+impl Bits for u128 {
+    const ZERO: u128 = 0;
+    const CELLS: usize = 81;
+    const DIGITS: usize = 9;
+    type PerCell<T: Copy + Eq + Debug> = [T; 81];
+    type PerDigit<T: Copy + Eq + Debug> = [T; 9];
+    #[inline]
+    fn per_cell<T: Copy + Eq + Debug>(v: T) -> [T; 81] {
+        [v; 81]
+    }
+    #[inline]
+    fn per_digit<T: Copy + Eq + Debug>(v: T) -> [T; 9] {
+        [v; 9]
+    }
+    #[inline]
+    fn bit(c: usize) -> u128 {
+        1u128 << c
+    }
+    #[inline]
+    fn first(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn drop_first(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        self >> c & 1 == 1
+    }
+}
+
+/// A set of cells of a grid up to 16x16 (256 bits, four words).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Wide([u64; 4]);
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $f(self, o: Wide) -> Wide {
+                Wide(std::array::from_fn(|i| self.0[i] $op o.0[i]))
+            }
+        }
+        impl $atr for Wide {
+            #[inline]
+            fn $af(&mut self, o: Wide) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl BitXor for Wide {
+    type Output = Wide;
+    #[inline]
+    fn bitxor(self, o: Wide) -> Wide {
+        Wide(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
+    }
+}
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline]
+    fn not(self) -> Wide {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl Bits for Wide {
+    const ZERO: Wide = Wide([0; 4]);
+    const CELLS: usize = 256;
+    const DIGITS: usize = 16;
+    type PerCell<T: Copy + Eq + Debug> = [T; 256];
+    type PerDigit<T: Copy + Eq + Debug> = [T; 16];
+    #[inline]
+    fn per_cell<T: Copy + Eq + Debug>(v: T) -> [T; 256] {
+        [v; 256]
+    }
+    #[inline]
+    fn per_digit<T: Copy + Eq + Debug>(v: T) -> [T; 16] {
+        [v; 16]
+    }
+    #[inline]
+    fn bit(c: usize) -> Wide {
+        let mut w = [0; 4];
+        w[c >> 6] = 1 << (c & 63);
+        Wide(w)
+    }
+    #[inline]
+    fn first(self) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return i * 64 + w.trailing_zeros() as usize;
+            }
+        }
+        256
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn drop_first(mut self) -> Wide {
+        for w in self.0.iter_mut() {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        self
+    }
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        self.0[c >> 6] >> (c & 63) & 1 == 1
+    }
+}
+
+/// House and peer tables of one geometry (cells numbered as in the geometry, row by
+/// row; bits from `n * n` on stay empty).
 #[derive(Clone, PartialEq, Eq)]
-pub struct Tables {
+pub struct Tables<S: Bits = CellSet> {
     /// The side.
     pub n: usize,
     /// Number of rows and columns: houses `0..lines` are the lines (rows, then columns).
     pub lines: usize,
-    /// Number of houses (27 for classic sudoku); the arrays below are used up to it.
+    /// Number of houses (27 for classic sudoku).
     pub houses: usize,
     /// Cells of each house.
-    pub house: [CellSet; MAX_HOUSES],
-    /// Cells of each house, in increasing order (the first `n` entries; see
-    /// [`Tables::cells_of`]).
-    pub house_cells: [[u8; 9]; MAX_HOUSES],
+    pub house: Vec<S>,
+    /// Cells of each house, in increasing order (see [`Tables::cells_of`]).
+    pub house_cells: Vec<S::PerDigit<u8>>,
     /// Peers of each cell (not the cell itself).
-    pub peers: [CellSet; 81],
+    pub peers: S::PerCell<S>,
     /// Row, column and box house of each cell (the box is the row where there is none).
-    pub houses_of: [[u8; 3]; 81],
+    pub houses_of: S::PerCell<[u8; 3]>,
     /// The box or region house of each cell, [`NO_HOUSE`] where there is none.
-    pub box_of: [u8; 81],
+    pub box_of: S::PerCell<u8>,
     /// The box or region houses.
     pub boxes: Vec<usize>,
     /// The cells of the grid (all 81 on 9x9).
-    pub cells: CellSet,
+    pub cells: S,
 }
 
-impl Tables {
-    /// The tables of a geometry of side up to 9 with at most [`MAX_HOUSES`] houses.
-    pub fn new(g: &Geometry) -> Option<Tables> {
+impl<S: Bits> Tables<S> {
+    /// The tables of a geometry that fits this width (side up to [`Bits::DIGITS`]).
+    pub fn new(g: &Geometry) -> Option<Tables<S>> {
         let n = g.size();
-        if n > 9 || g.houses().len() > MAX_HOUSES {
+        if n > S::DIGITS || n * n > S::CELLS || g.houses().len() > usize::from(NO_HOUSE) {
             return None;
         }
+        let houses = g.houses().len();
         let mut t = Tables {
             n,
             lines: 2 * n,
-            houses: g.houses().len(),
-            house: [0; MAX_HOUSES],
-            house_cells: [[0; 9]; MAX_HOUSES],
-            peers: [0; 81],
-            houses_of: [[0; 3]; 81],
-            box_of: [NO_HOUSE; 81],
+            houses,
+            house: vec![S::ZERO; houses],
+            house_cells: vec![S::per_digit(0); houses],
+            peers: S::per_cell(S::ZERO),
+            houses_of: S::per_cell([0; 3]),
+            box_of: S::per_cell(NO_HOUSE),
             boxes: Vec::new(),
-            cells: 0,
+            cells: S::ZERO,
         };
         for (h, house) in g.houses().iter().enumerate() {
             let mut cells: Vec<usize> = house.cells().collect();
             cells.sort_unstable();
             for (i, &c) in cells.iter().enumerate() {
-                t.house[h] |= 1u128 << c;
+                t.house[h] |= S::bit(c);
                 t.house_cells[h][i] = c as u8;
             }
             if matches!(house.kind(), HouseKind::Box | HouseKind::Region) {
@@ -89,9 +271,9 @@ impl Tables {
             }
         }
         for c in 0..n * n {
-            t.cells |= 1u128 << c;
+            t.cells |= S::bit(c);
             for &p in g.peers(c) {
-                t.peers[c] |= 1u128 << p;
+                t.peers[c] |= S::bit(p as usize);
             }
             // Rows come first, then columns, in every geometry.
             let (r, col) = (c / n, n + c % n);
@@ -107,7 +289,13 @@ impl Tables {
 
     /// The cells of house `h`, in increasing order.
     pub fn cells_of(&self, h: usize) -> &[u8] {
-        &self.house_cells[h][..self.n]
+        &self.house_cells[h].as_ref()[..self.n]
+    }
+
+    /// Number of cells of the grid.
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        self.n * self.n
     }
 
     /// The row of cell `c` (0-based).
@@ -123,14 +311,14 @@ impl Tables {
     }
 
     /// The houses, as cell sets.
-    pub fn house_sets(&self) -> &[CellSet] {
+    pub fn house_sets(&self) -> &[S] {
         &self.house[..self.houses]
     }
 
     /// The cells seeing every cell of `set` (and not in it).
     #[inline]
-    pub fn seen_by_all(&self, set: CellSet) -> CellSet {
-        let mut acc = ALL_CELLS;
+    pub fn seen_by_all(&self, set: S) -> S {
+        let mut acc = self.cells;
         for c in cells(set) {
             acc &= self.peers[c];
         }
@@ -150,13 +338,13 @@ fn classic_tables() -> &'static Arc<Tables> {
 
 /// Iterates over the cells of a set, smallest first.
 #[inline]
-pub fn cells(mut set: CellSet) -> impl Iterator<Item = usize> {
+pub fn cells<S: Bits>(mut set: S) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        if set == 0 {
+        if set.is_empty() {
             None
         } else {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
+            let c = set.first();
+            set = set.drop_first();
             Some(c)
         }
     })
@@ -164,34 +352,34 @@ pub fn cells(mut set: CellSet) -> impl Iterator<Item = usize> {
 
 /// The smallest cell of a set.
 #[inline]
-pub fn first(set: CellSet) -> usize {
-    set.trailing_zeros() as usize
+pub fn first<S: Bits>(set: S) -> usize {
+    set.first()
 }
 
 /// Number of cells in a set.
 #[inline]
-pub fn count(set: CellSet) -> u32 {
-    set.count_ones()
+pub fn count<S: Bits>(set: S) -> u32 {
+    set.count()
 }
 
 /// Whether a set holds exactly two cells: two bit operations, where counting takes a
 /// dozen on a baseline x86-64 build (no `popcnt`) and links are tested by the million.
 #[inline]
-pub fn is_pair(set: CellSet) -> bool {
-    let rest = set & set.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
+pub fn is_pair<S: Bits>(set: S) -> bool {
+    let rest = set.drop_first();
+    !rest.is_empty() && rest.drop_first().is_empty()
 }
 
 /// Whether a set holds at most one cell (see [`is_pair`]).
 #[inline]
-pub fn at_most_one(set: CellSet) -> bool {
-    set & set.wrapping_sub(1) == 0
+pub fn at_most_one<S: Bits>(set: S) -> bool {
+    set.drop_first().is_empty()
 }
 
 /// Whether a set holds at most two cells (see [`is_pair`]).
 #[inline]
-pub fn at_most_two(set: CellSet) -> bool {
-    at_most_one(set & set.wrapping_sub(1))
+pub fn at_most_two<S: Bits>(set: S) -> bool {
+    at_most_one(set.drop_first())
 }
 
 /// Whether a digit mask holds exactly two digits (see [`is_pair`]).
@@ -218,58 +406,26 @@ pub fn boxn(c: usize) -> usize {
     (c / 27) * 3 + (c % 9) / 3
 }
 
-/// A 9x9 position as bitboards: candidates per cell (bit `d - 1`) and cells per digit.
+/// A position as bitboards: candidates per cell (bit `d - 1`) and cells per digit.
+/// `Board` (the default width) serves grids up to 9x9, `Board<Wide>` grids up to 16x16.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Board {
+pub struct Board<S: Bits = CellSet> {
     /// Candidates of each unplaced cell; 0 for placed cells.
-    pub cand: [u16; 81],
+    pub cand: S::PerCell<u16>,
     /// Placed values (0 = empty).
-    pub value: [u8; 81],
+    pub value: S::PerCell<u8>,
     /// For digit `d` (index `d - 1`), the unplaced cells where it is a candidate.
-    pub dcells: [CellSet; 9],
+    pub dcells: S::PerDigit<S>,
     /// Whether the geometry is classic sudoku (rows, columns, 3x3 boxes only).
     pub classic: bool,
     /// The geometry's houses and peers.
-    tables: Arc<Tables>,
+    tables: Arc<Tables<S>>,
 }
 
 impl Board {
     /// An empty classic board.
     pub fn empty() -> Board {
-        Board {
-            cand: [0; 81],
-            value: [0; 81],
-            dcells: [0; 9],
-            classic: true,
-            tables: classic_tables().clone(),
-        }
-    }
-
-    /// The bitboards of a state of side up to 9; None for larger grids.
-    pub fn for_state(state: &State) -> Option<Board> {
-        let g = state.geometry();
-        let tables = if g.is_classic() {
-            classic_tables().clone()
-        } else {
-            Arc::new(Tables::new(g)?)
-        };
-        let mut b = Board {
-            classic: g.is_classic(),
-            tables,
-            ..Board::empty()
-        };
-        for c in 0..g.cell_count() {
-            b.value[c] = state.value(c);
-            let set = state.cands(c).0 as u16;
-            b.cand[c] = set;
-            let mut s = set;
-            while s != 0 {
-                let d = s.trailing_zeros() as usize;
-                b.dcells[d] |= 1u128 << c;
-                s &= s - 1;
-            }
-        }
-        Some(b)
+        Board::blank(classic_tables().clone(), true)
     }
 
     /// The bitboards of a classic state.
@@ -277,36 +433,93 @@ impl Board {
         debug_assert!(state.geometry().is_classic());
         Board::for_state(state).expect("a classic state is 9x9")
     }
+}
+
+impl<S: Bits> Board<S> {
+    fn blank(tables: Arc<Tables<S>>, classic: bool) -> Board<S> {
+        Board {
+            cand: S::per_cell(0),
+            value: S::per_cell(0),
+            dcells: S::per_digit(S::ZERO),
+            classic,
+            tables,
+        }
+    }
+
+    /// The bitboards of a state whose grid fits this width; None for larger grids.
+    pub fn for_state(state: &State) -> Option<Board<S>> {
+        let g = state.geometry();
+        let classic = g.is_classic() && S::CELLS == 81;
+        let tables = if classic {
+            // The classic tables are the `u128` ones; the check above makes this a no-op
+            // cast on that width and unreachable on the others.
+            let any: &dyn std::any::Any = classic_tables();
+            any.downcast_ref::<Arc<Tables<S>>>()?.clone()
+        } else {
+            Arc::new(Tables::new(g)?)
+        };
+        let mut b = Board::blank(tables, classic);
+        for c in 0..g.cell_count() {
+            b.value[c] = state.value(c);
+            let set = state.cands(c).0 as u16;
+            b.cand[c] = set;
+            let mut s = set;
+            while s != 0 {
+                let d = s.trailing_zeros() as usize;
+                b.dcells[d] |= S::bit(c);
+                s &= s - 1;
+            }
+        }
+        Some(b)
+    }
 
     /// The house and peer tables of the board's geometry.
     #[inline]
-    pub fn tables(&self) -> &Tables {
+    pub fn tables(&self) -> &Tables<S> {
         &self.tables
+    }
+
+    /// The side of the grid (and number of digits).
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.tables.n
+    }
+
+    /// The cells of the grid, `0..n * n`.
+    #[inline]
+    pub fn cell_range(&self) -> std::ops::Range<usize> {
+        0..self.tables.n * self.tables.n
+    }
+
+    /// The digits of the grid, `1..=n`.
+    #[inline]
+    pub fn digit_range(&self) -> std::ops::RangeInclusive<u8> {
+        1..=self.tables.n as u8
     }
 
     /// The cells seeing every cell of `set` (and not in it).
     #[inline]
-    pub fn seen_by_all(&self, set: CellSet) -> CellSet {
+    pub fn seen_by_all(&self, set: S) -> S {
         self.tables.seen_by_all(set)
     }
 
-    /// Cells (unplaced) where digit `d` (1-9) is a candidate.
+    /// Cells (unplaced) where digit `d` (1-based) is a candidate.
     #[inline]
-    pub fn digit(&self, d: u8) -> CellSet {
+    pub fn digit(&self, d: u8) -> S {
         self.dcells[d as usize - 1]
     }
 
     /// Unplaced cells.
-    pub fn unsolved(&self) -> CellSet {
-        self.dcells.iter().fold(0, |a, &s| a | s)
+    pub fn unsolved(&self) -> S {
+        self.dcells.as_ref().iter().fold(S::ZERO, |a, &s| a | s)
     }
 
     /// Cells with exactly two candidates.
-    pub fn bivalue(&self) -> CellSet {
-        let mut s = 0;
-        for c in 0..81 {
+    pub fn bivalue(&self) -> S {
+        let mut s = S::ZERO;
+        for c in self.cell_range() {
             if self.cand[c].count_ones() == 2 {
-                s |= 1u128 << c;
+                s |= S::bit(c);
             }
         }
         s
@@ -322,7 +535,7 @@ impl Board {
     #[inline]
     pub fn remove(&mut self, c: usize, d: u8) {
         self.cand[c] &= !(1 << (d - 1));
-        self.dcells[d as usize - 1] &= !(1u128 << c);
+        self.dcells[d as usize - 1] &= !S::bit(c);
     }
 
     /// Places a value and removes it from the peers.
@@ -330,7 +543,7 @@ impl Board {
         let mut s = self.cand[c];
         while s != 0 {
             let e = s.trailing_zeros() as usize;
-            self.dcells[e] &= !(1u128 << c);
+            self.dcells[e] &= !S::bit(c);
             s &= s - 1;
         }
         self.cand[c] = 0;
@@ -343,7 +556,7 @@ impl Board {
     }
 }
 
-/// Iterates over the digits (1-9) of a 9-bit candidate mask.
+/// Iterates over the digits (1-based) of a candidate mask.
 #[inline]
 pub fn digits(mut m: u16) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {

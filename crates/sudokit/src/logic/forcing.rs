@@ -877,7 +877,7 @@ impl Engine {
                 }
                 for cell in 0..81 {
                     let cand = self.work.cand[cell];
-                    if board::at_most_one(cand.into()) {
+                    if board::at_most_one(CellSet::from(cand)) {
                         continue;
                     }
                     for d in board::digits(cand) {

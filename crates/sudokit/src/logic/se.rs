@@ -552,10 +552,10 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                 // The cells with one or two candidates, in house order.
                 let few = (0..9).fold(0u16, |m, i| {
                     let cand = work.cand[cells[i] as usize];
-                    m | u16::from(cand != 0 && board::at_most_two(cand.into())) << i
+                    m | u16::from(cand != 0 && board::at_most_two(board::CellSet::from(cand))) << i
                 });
-                for i in board::cells(few.into()) {
-                    for j in board::cells((few & !0u16 << (i + 1)).into()) {
+                for i in board::cells(board::CellSet::from(few)) {
+                    for j in board::cells(board::CellSet::from(few & !0u16 << (i + 1))) {
                         let (ci, cj) = (cells[i] as usize, cells[j] as usize);
                         let (a, b) = (work.cand[ci], work.cand[cj]);
                         if !board::is_digit_pair(a | b) {
