@@ -1,4 +1,4 @@
-//! Almost locked sets (ALS), on grids up to 9x9: `n` cells of one house holding `n + 1` digits
+//! Almost locked sets (ALS), on grids up to 16x16: `n` cells of one house holding `n + 1` digits
 //! between them (a bivalue cell is the smallest). Remove any one digit and the rest is
 //! locked. Techniques: ALS-XZ, ALS-XY-Wing, Death Blossom, Sue de Coq.
 //!
@@ -7,31 +7,35 @@
 //! `x`, and each other common digit `z` is then held by one of them: `z` leaves every
 //! cell seeing all the `z`s of both.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board, CellSet};
 use super::{Emit, Step, Technique, combinations};
 
 /// One almost locked set.
 #[derive(Clone, Copy, Debug)]
-pub struct Als {
+pub struct Als<S: Bits = CellSet> {
     /// Its cells.
-    pub cells: CellSet,
+    pub cells: S,
     /// Its digits (n + 1 of them).
     pub digits: u16,
     /// The house it was found in.
     pub house: usize,
+    /// For each digit (index `d - 1`), the cells seeing all the ALS's cells holding it:
+    /// two ALS are linked by `d` when one's `d`s all lie in the other's `seen`.
+    seen: S::PerDigit<S>,
 }
 
-impl Als {
+impl<S: Bits> Als<S> {
     /// Cells of the ALS holding `d`.
-    fn holders(&self, b: &Board, d: u8) -> CellSet {
+    fn holders(&self, b: &Board<S>, d: u8) -> S {
         self.cells & b.digit(d)
     }
 }
 
 /// Every ALS of up to `max` cells (each set once, found in its first house).
-pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
+pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
     let t = b.tables();
-    let mut out: Vec<Als> = Vec::new();
+    let mut out: Vec<Als<S>> = Vec::new();
+    let mut known = std::collections::HashSet::new();
     for h in 0..t.houses {
         let cells: Vec<usize> = t
             .cells_of(h)
@@ -43,12 +47,17 @@ pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
             combinations(&cells, n, &mut |set| {
                 let digits = set.iter().fold(0u16, |m, &c| m | b.cand[c]);
                 if digits.count_ones() as usize == n + 1 {
-                    let mask = set.iter().fold(0u128, |m, &c| m | 1u128 << c);
-                    if !out.iter().any(|a| a.cells == mask) {
+                    let mask = set.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
+                    if known.insert(mask) {
+                        let mut seen = S::per_digit(S::ZERO);
+                        for d in board::digits(digits) {
+                            seen[d as usize - 1] = t.seen_by_all(mask & b.digit(d));
+                        }
                         out.push(Als {
                             cells: mask,
                             digits,
                             house: h,
+                            seen,
                         });
                     }
                 }
@@ -60,19 +69,22 @@ pub fn all_als(b: &Board, max: usize) -> Vec<Als> {
 }
 
 /// Restricted common candidates between two disjoint ALS.
-fn rccs(b: &Board, a: &Als, z: &Als) -> u16 {
-    let t = b.tables();
+fn rccs<S: Bits>(b: &Board<S>, a: &Als<S>, z: &Als<S>) -> u16 {
     let mut out = 0;
     for d in board::digits(a.digits & z.digits) {
-        let (ha, hz) = (a.holders(b, d), z.holders(b, d));
-        if board::cells(ha).all(|c| t.peers[c] & hz == hz) {
+        if (z.holders(b, d) & !a.seen[d as usize - 1]).is_empty() {
             out |= 1 << (d - 1);
         }
     }
     out
 }
 
-fn als_step(technique: Technique, sets: &[&Als], digits: u16, elims: Vec<(usize, u8)>) -> Step {
+fn als_step<S: Bits>(
+    technique: Technique,
+    sets: &[&Als<S>],
+    digits: u16,
+    elims: Vec<(usize, u8)>,
+) -> Step {
     let mut st = Step::new(technique);
     st.digits = board::digits(digits).collect();
     st.cells = sets.iter().flat_map(|a| board::cells(a.cells)).collect();
@@ -88,12 +100,12 @@ fn als_step(technique: Technique, sets: &[&Als], digits: u16, elims: Vec<(usize,
 }
 
 /// ALS-XZ (including the doubly linked case).
-pub fn als_xz(b: &Board, emit: Emit) -> bool {
+pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, 4);
     for i in 0..list.len() {
         for j in i + 1..list.len() {
             let (a, z) = (&list[i], &list[j]);
-            if a.cells & z.cells != 0 {
+            if a.cells & z.cells != S::ZERO {
                 continue;
             }
             let r = rccs(b, a, z);
@@ -122,7 +134,7 @@ pub fn als_xz(b: &Board, emit: Emit) -> bool {
                     }
                 }
             }
-            elims.retain(|&(c, _)| (a.cells | z.cells) >> c & 1 == 0);
+            elims.retain(|&(c, _)| !(a.cells | z.cells).has(c));
             elims.sort_unstable();
             elims.dedup();
             if elims.is_empty() {
@@ -138,22 +150,21 @@ pub fn als_xz(b: &Board, emit: Emit) -> bool {
 
 /// ALS-XY-Wing: a pivot ALS `c` linked to `a` by `x` and to `b` by `y` (x ≠ y); a digit
 /// `z` common to `a` and `b` leaves the cells seeing all their `z`s.
-pub fn als_xy_wing(b: &Board, emit: Emit) -> bool {
+pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, 3);
     let n = list.len();
     for ci in 0..n {
         let c = &list[ci];
-        for ai in 0..n {
-            for bi in ai + 1..n {
+        // The ALS linked to the pivot, with their links (pairs of others never qualify).
+        let linked: Vec<(usize, u16)> = (0..n)
+            .filter(|&i| i != ci && (list[i].cells & c.cells).is_empty())
+            .map(|i| (i, rccs(b, &list[i], c)))
+            .filter(|&(_, r)| r != 0)
+            .collect();
+        for (k, &(ai, rx)) in linked.iter().enumerate() {
+            for &(bi, ry) in &linked[k + 1..] {
                 let (a, z) = (&list[ai], &list[bi]);
-                if ai == ci || bi == ci {
-                    continue;
-                }
-                if a.cells & z.cells != 0 || a.cells & c.cells != 0 || z.cells & c.cells != 0 {
-                    continue;
-                }
-                let (rx, ry) = (rccs(b, a, c), rccs(b, z, c));
-                if rx == 0 || ry == 0 || (rx | ry).count_ones() < 2 {
+                if !(a.cells & z.cells).is_empty() || (rx | ry).count_ones() < 2 {
                     continue;
                 }
                 for x in board::digits(rx) {
@@ -189,10 +200,10 @@ pub fn als_xy_wing(b: &Board, emit: Emit) -> bool {
 /// Death Blossom: a stem cell whose every candidate `d` is linked (all `d`s of a petal
 /// ALS see the stem) to a petal; a digit `z` in every petal (and not in the stem) leaves
 /// the cells that see all petals' `z`s.
-pub fn death_blossom(b: &Board, emit: Emit) -> bool {
+pub fn death_blossom<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
     let list = all_als(b, 3);
-    for stem in 0..81 {
+    for stem in b.cell_range() {
         let sc = b.cand[stem];
         if !(2..=3).contains(&sc.count_ones()) {
             continue;
@@ -203,9 +214,9 @@ pub fn death_blossom(b: &Board, emit: Emit) -> bool {
                 (0..list.len())
                     .filter(|&i| {
                         let a = &list[i];
-                        a.cells >> stem & 1 == 0
+                        !a.cells.has(stem)
                             && a.digits >> (d - 1) & 1 == 1
-                            && a.holders(b, d) & !t.peers[stem] == 0
+                            && a.holders(b, d) & !t.peers[stem] == S::ZERO
                     })
                     .collect()
             })
@@ -221,19 +232,19 @@ pub fn death_blossom(b: &Board, emit: Emit) -> bool {
     true
 }
 
-fn blossom(
-    b: &Board,
+fn blossom<S: Bits>(
+    b: &Board<S>,
     stem: usize,
-    list: &[Als],
+    list: &[Als<S>],
     petals: &[Vec<usize>],
     pick: &mut Vec<usize>,
     emit: Emit,
 ) -> bool {
     if pick.len() == petals.len() {
-        let sets: Vec<&Als> = pick.iter().map(|&i| &list[i]).collect();
-        let mut used: CellSet = 0;
+        let sets: Vec<&Als<S>> = pick.iter().map(|&i| &list[i]).collect();
+        let mut used: S = S::ZERO;
         for s in &sets {
-            if used & s.cells != 0 {
+            if used & s.cells != S::ZERO {
                 return true;
             }
             used |= s.cells;
@@ -241,8 +252,8 @@ fn blossom(
         let common = sets.iter().fold(0x1ff, |m, s| m & s.digits) & !b.cand[stem];
         let mut elims = Vec::new();
         for z in board::digits(common) {
-            let holders = sets.iter().fold(0, |m, s| m | s.holders(b, z));
-            for v in board::cells(b.seen_by_all(holders) & b.digit(z) & !(1u128 << stem)) {
+            let holders = sets.iter().fold(S::ZERO, |m, s| m | s.holders(b, z));
+            for v in board::cells(b.seen_by_all(holders) & b.digit(z) & !S::bit(stem)) {
                 elims.push((v, z));
             }
         }
@@ -254,7 +265,11 @@ fn blossom(
         return emit(st);
     }
     for &i in &petals[pick.len()] {
-        if !pick.is_empty() && pick.iter().any(|&p| list[p].cells & list[i].cells != 0) {
+        if !pick.is_empty()
+            && pick
+                .iter()
+                .any(|&p| list[p].cells & list[i].cells != S::ZERO)
+        {
             continue;
         }
         pick.push(i);
@@ -271,7 +286,7 @@ fn blossom(
 /// digits, a line ALS and a box ALS outside the intersection with disjoint digits that
 /// together cover them: every digit is locked, so the line's digits leave the rest of
 /// the line and the box's the rest of the box.
-pub fn sue_de_coq(b: &Board, emit: Emit) -> bool {
+pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
     for &bx in &t.boxes {
         for line in 0..t.lines {
@@ -279,7 +294,7 @@ pub fn sue_de_coq(b: &Board, emit: Emit) -> bool {
             let cells: Vec<usize> = board::cells(inter).filter(|&c| b.cand[c] != 0).collect();
             for k in 2..=cells.len() {
                 let ok = combinations(&cells, k, &mut |core| {
-                    let core_mask = core.iter().fold(0u128, |m, &c| m | 1u128 << c);
+                    let core_mask = core.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
                     let v = core.iter().fold(0u16, |m, &c| m | b.cand[c]);
                     if (v.count_ones() as usize) < k + 2 {
                         return true;
@@ -312,8 +327,8 @@ pub fn sue_de_coq(b: &Board, emit: Emit) -> bool {
                                     {
                                         return true;
                                     }
-                                    let lm = ls.iter().fold(0u128, |m, &c| m | 1u128 << c);
-                                    let bm = bs.iter().fold(0u128, |m, &c| m | 1u128 << c);
+                                    let lm = ls.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
+                                    let bm = bs.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
                                     let rest = v & !(dl | db);
                                     let mut elims = Vec::new();
                                     for c in board::cells(t.house[line] & !core_mask & !lm) {

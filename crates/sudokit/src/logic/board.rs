@@ -1,14 +1,18 @@
-//! [`Board`]: a [`State`] of side up to 9 as bitboards, for the techniques beyond
+//! [`Board`]: a [`State`] of side up to 16 as bitboards, for the techniques beyond
 //! subsets and fish (wings, chains, uniqueness, ALS, forcing chains).
 //!
-//! A set of cells is a `u128` (bit `cell`), so "the cells that see both ends" or "the
-//! cells of column 3 where 7 is possible" are one `&` each, and nothing allocates. The
-//! house tables are derived from the shared [`Geometry`]: cells and houses are numbered
-//! as there (rows, then columns, then boxes or regions, then diagonals or windows), so
-//! cell and house numbers in steps mean the same thing on every path. Every geometry up
-//! to 9x9 gets a board (4x4 to 8x8, X-sudoku, windoku, jigsaw, Latin squares); the
-//! techniques that lean on the classic layout (strong-link patterns, SE's chaining
-//! engine) check [`Board::classic`] and use the static classic [`tables`].
+//! A set of cells is a fixed-width bit set (bit `cell`), so "the cells that see both
+//! ends" or "the cells of column 3 where 7 is possible" are one `&` each, and nothing
+//! allocates. Two widths, behind the [`Bits`] trait: a `u128` for grids up to 9x9 and
+//! [`Wide`] (four words) for grids up to 16x16. Techniques are written once over
+//! `Board<S: Bits>`, and each width is compiled on its own, so the 9x9 paths pay
+//! nothing for the wide one. The house tables are derived from the shared [`Geometry`]:
+//! cells and houses are numbered as there (rows, then columns, then boxes or regions,
+//! then diagonals or windows), so cell and house numbers in steps mean the same thing
+//! on every path. Every geometry up to 16x16 gets a board (4x4 to 8x8, X-sudoku,
+//! windoku, jigsaw, Latin squares, 10x10 to 16x16); the techniques that lean on the
+//! classic layout (strong-link patterns, SE's chaining engine) take the classic board
+//! only ([`as_classic`], [`Board::classic`]) and use the static classic [`tables`].
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Index, IndexMut, Not};
@@ -33,6 +37,8 @@ pub const NO_HOUSE: u8 = u8::MAX;
 pub trait Bits:
     Copy
     + Eq
+    + Default
+    + std::hash::Hash
     + Debug
     + Send
     + Sync
@@ -78,6 +84,8 @@ pub trait Bits:
     fn drop_first(self) -> Self;
     /// Whether cell `c` is in the set.
     fn has(self, c: usize) -> bool;
+    /// The cells after `c` (all the set's possible cells numbered above it).
+    fn above(c: usize) -> Self;
     /// Whether the set is empty.
     #[inline]
     fn is_empty(self) -> bool {
@@ -118,6 +126,10 @@ impl Bits for u128 {
     #[inline]
     fn has(self, c: usize) -> bool {
         self >> c & 1 == 1
+    }
+    #[inline]
+    fn above(c: usize) -> u128 {
+        !((2u128 << c) - 1)
     }
 }
 
@@ -207,6 +219,15 @@ impl Bits for Wide {
     #[inline]
     fn has(self, c: usize) -> bool {
         self.0[c >> 6] >> (c & 63) & 1 == 1
+    }
+    #[inline]
+    fn above(c: usize) -> Wide {
+        let (w, b) = (c >> 6, c & 63);
+        Wide(std::array::from_fn(|i| match i.cmp(&w) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => (!0u64).checked_shl(b as u32 + 1).unwrap_or(0),
+            std::cmp::Ordering::Greater => !0,
+        }))
     }
 }
 
@@ -556,6 +577,13 @@ impl<S: Bits> Board<S> {
     }
 }
 
+/// The board as the classic one when it is classic sudoku (the techniques written for
+/// the 3x3 box layout take only that one), from code written over any width.
+pub fn as_classic<S: Bits>(b: &Board<S>) -> Option<&Board> {
+    let any: &dyn std::any::Any = b;
+    any.downcast_ref::<Board>().filter(|b| b.classic)
+}
+
 /// Iterates over the digits (1-based) of a candidate mask.
 #[inline]
 pub fn digits(mut m: u16) -> impl Iterator<Item = u8> {
@@ -600,6 +628,30 @@ mod tests {
             assert_eq!(at_most_one(set), count(set) <= 1, "{set:#x}");
             assert_eq!(at_most_two(set), count(set) <= 2, "{set:#x}");
             assert_eq!(is_pair(set), count(set) == 2, "{set:#x}");
+        }
+    }
+
+    #[test]
+    fn wide_sets_agree_with_a_list_of_cells() {
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..200 {
+            let mut want: Vec<usize> = (0..256).filter(|_| rng.below(5) == 0).collect();
+            if rng.below(4) == 0 {
+                want.truncate(2);
+            }
+            let set = want.iter().fold(Wide::ZERO, |m, &c| m | Wide::bit(c));
+            assert_eq!(cells(set).collect::<Vec<_>>(), want);
+            assert_eq!(count(set) as usize, want.len());
+            assert_eq!(is_pair(set), want.len() == 2);
+            assert_eq!(at_most_two(set), want.len() <= 2);
+            let c = rng.below(256) as usize;
+            assert_eq!(set.has(c), want.contains(&c));
+            let above: Vec<usize> = cells(set & Wide::above(c)).collect();
+            assert_eq!(
+                above,
+                want.iter().copied().filter(|&x| x > c).collect::<Vec<_>>()
+            );
+            assert_eq!(cells(!set).count(), 256 - want.len());
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Bivalue Universal Grave, on grids up to 9x9 (uniqueness): if every unsolved cell had two
+//! Bivalue Universal Grave, on grids up to 16x16 (uniqueness): if every unsolved cell had two
 //! candidates and every digit two places in each house, the puzzle would have two
 //! solutions (or none): taking every cell's other candidate turns a solution into
 //! another, on any set of houses. So it holds on variants too, with all their houses
@@ -8,22 +8,22 @@
 //! BUG cells) are found by [`se_bug`] with SE's ratings (5.6 type 1, 5.7 types 2 and 4,
 //! 5.6 + 0.1 per subset size for type 3).
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board};
 use super::{Emit, Step, Technique, combinations};
 
 /// BUG cells and their BUG digits, or None when the grid is not a BUG pattern plus
 /// extras (SE's detection, in box / row / column order, then a variant's diagonals or
 /// windows).
-fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
+fn detect<S: Bits>(b: &Board<S>) -> Option<(Vec<usize>, Vec<u16>, u16, S)> {
     let t = b.tables();
     let extra = (t.lines..t.houses).filter(|h| !t.boxes.contains(h));
     let mut temp = b.clone();
     let mut cells: Vec<usize> = Vec::new();
     let mut values: Vec<u16> = Vec::new();
     let mut all: u16 = 0;
-    let mut common: Option<CellSet> = None;
+    let mut common: Option<S> = None;
     for h in t.boxes.iter().copied().chain(0..t.lines).chain(extra) {
-        for d in 1..=9u8 {
+        for d in b.digit_range() {
             let pos = b.digit(d) & t.house[h];
             let n = board::count(pos);
             if n == 0 || n == 2 {
@@ -50,10 +50,10 @@ fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
                 temp.remove(c, d);
                 let mut cm = common.unwrap_or(t.peers[c]) & t.peers[c];
                 for &x in &cells {
-                    cm &= !(1u128 << x);
+                    cm &= !S::bit(x);
                 }
                 common = Some(cm);
-                if cells.len() > 1 && all.count_ones() > 1 && cm == 0 {
+                if cells.len() > 1 && all.count_ones() > 1 && cm == S::ZERO {
                     return None;
                 }
             }
@@ -66,18 +66,18 @@ fn detect(b: &Board) -> Option<(Vec<usize>, Vec<u16>, u16, CellSet)> {
         return None;
     }
     for h in 0..t.houses {
-        for d in 1..=9u8 {
+        for d in b.digit_range() {
             let n = board::count(temp.digit(d) & t.house[h]);
             if n != 0 && n != 2 {
                 return None;
             }
         }
     }
-    Some((cells, values, all, common.unwrap_or(0)))
+    Some((cells, values, all, common.unwrap_or(S::ZERO)))
 }
 
 /// BUG+1: the single BUG cell keeps only its BUG digit (placed).
-pub fn bug_plus_one(b: &Board, emit: Emit) -> bool {
+pub fn bug_plus_one<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let Some((cells, _, all, _)) = detect(b) else {
         return true;
     };

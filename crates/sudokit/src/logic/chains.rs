@@ -1,4 +1,4 @@
-//! Alternating inference chains (HoDoKu style), on grids up to 9x9: X-chains (one digit),
+//! Alternating inference chains (HoDoKu style), on grids up to 16x16: X-chains (one digit),
 //! XY-chains (bivalue cells), remote pairs, AICs and grouped AICs.
 //!
 //! A node is a digit in a cell, or (grouped) in two or three cells of one box-line
@@ -14,7 +14,7 @@
 //! Search: breadth-first from every start node, so the shortest chain of each kind is
 //! found; among equal lengths the first start (cell order, then digit) wins.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board};
 use super::{Emit, Node, Step, Technique};
 
 /// Which chains to look for.
@@ -33,29 +33,29 @@ pub enum Kind {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct N {
+struct N<S: Bits> {
     digit: u8,
-    cells: CellSet,
+    cells: S,
 }
 
-struct Graph {
-    nodes: Vec<N>,
+struct Graph<S: Bits> {
+    nodes: Vec<N<S>>,
     strong: Vec<Vec<u32>>,
     weak: Vec<Vec<u32>>,
 }
 
-fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
+fn build<S: Bits>(b: &Board<S>, kind: Kind, digit: Option<u8>) -> Graph<S> {
     let t = b.tables();
-    let mut nodes: Vec<N> = Vec::new();
+    let mut nodes: Vec<N<S>> = Vec::new();
     let digits: Vec<u8> = match digit {
         Some(d) => vec![d],
-        None => (1..=9).collect(),
+        None => b.digit_range().collect(),
     };
     for &d in &digits {
         for c in board::cells(b.digit(d)) {
             nodes.push(N {
                 digit: d,
-                cells: 1u128 << c,
+                cells: S::bit(c),
             });
         }
     }
@@ -74,47 +74,79 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
             }
         }
     }
+    // Links are looked up, not tested pair by pair (on 16x16 the pairs run to millions):
+    // a single-cell node by (digit, cell), a group by its digit and cells.
     let n = nodes.len();
+    let mut single = vec![u32::MAX; 16 * t.cell_count()];
+    let mut groups: std::collections::HashMap<(u8, S), u32> = std::collections::HashMap::new();
+    for (i, nd) in nodes.iter().enumerate() {
+        if board::count(nd.cells) == 1 {
+            single[(nd.digit as usize - 1) * t.cell_count() + board::first(nd.cells)] = i as u32;
+        } else {
+            groups.insert((nd.digit, nd.cells), i as u32);
+        }
+    }
+    let node_at = |d: u8, cells: S| -> Option<u32> {
+        if board::count(cells) == 1 {
+            let i = single[(d as usize - 1) * t.cell_count() + board::first(cells)];
+            (i != u32::MAX).then_some(i)
+        } else {
+            groups.get(&(d, cells)).copied()
+        }
+    };
+    let group_list: Vec<u32> = groups.values().copied().collect();
     let mut strong = vec![Vec::new(); n];
     let mut weak = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in 0..n {
-            if i == j {
-                continue;
+    for (i, a) in nodes.iter().enumerate() {
+        let (d, dc) = (a.digit, b.digit(a.digit));
+        // Weak: every cell of one sees every cell of the other.
+        let seen = t.seen_by_all(a.cells) & dc;
+        for c in board::cells(seen) {
+            if let Some(j) = node_at(d, S::bit(c)) {
+                weak[i].push(j);
             }
-            let (a, z) = (nodes[i], nodes[j]);
-            if a.digit == z.digit {
-                if a.cells & z.cells != 0 {
+        }
+        for &j in &group_list {
+            let z = nodes[j as usize];
+            if z.digit == d && (z.cells & !seen).is_empty() {
+                weak[i].push(j);
+            }
+        }
+        // Strong: the two are all the places of the digit in some house.
+        if kind != Kind::XY && kind != Kind::RemotePair {
+            for h in 0..t.houses {
+                let hm = t.house[h];
+                if !(a.cells & !hm).is_empty() {
                     continue;
                 }
-                let all = a.cells | z.cells;
-                // Weak: every cell of one sees every cell of the other.
-                let sees = board::cells(a.cells).all(|c| t.peers[c] & z.cells == z.cells);
-                if sees {
-                    weak[i].push(j as u32);
-                }
-                // Strong: the two are all the places of the digit in some house.
-                if kind != Kind::XY && kind != Kind::RemotePair {
-                    for h in 0..t.houses {
-                        let hm = t.house[h];
-                        if all & !hm == 0 && b.digit(a.digit) & hm == all {
-                            strong[i].push(j as u32);
-                            break;
-                        }
-                    }
-                }
-            } else if a.cells == z.cells && board::count(a.cells) == 1 {
-                let c = board::first(a.cells);
-                if kind == Kind::X {
+                let rest = dc & hm & !a.cells;
+                if rest.is_empty() {
                     continue;
                 }
+                if let Some(j) = node_at(d, rest) {
+                    strong[i].push(j);
+                }
+            }
+        }
+        // Two digits of one cell: weak, and strong when the cell is bivalue.
+        if board::count(a.cells) == 1 && kind != Kind::X {
+            let c = board::first(a.cells);
+            for e in board::digits(b.cand[c]) {
+                let Some(j) = node_at(e, a.cells).filter(|_| e != d) else {
+                    continue;
+                };
                 if b.cand[c].count_ones() == 2 {
-                    strong[i].push(j as u32);
+                    strong[i].push(j);
                 }
                 if kind == Kind::Aic || kind == Kind::Grouped {
-                    weak[i].push(j as u32);
+                    weak[i].push(j);
                 }
             }
+        }
+        // Searches follow links in node order.
+        for list in [&mut strong[i], &mut weak[i]] {
+            list.sort_unstable();
+            list.dedup();
         }
     }
     Graph {
@@ -125,7 +157,7 @@ fn build(b: &Board, kind: Kind, digit: Option<u8>) -> Graph {
 }
 
 /// Eliminations proved by "one of `x`, `z` is true".
-fn eliminations(b: &Board, x: N, z: N) -> Vec<(usize, u8)> {
+fn eliminations<S: Bits>(b: &Board<S>, x: N<S>, z: N<S>) -> Vec<(usize, u8)> {
     let t = b.tables();
     let mut out = Vec::new();
     if x.digit == z.digit {
@@ -137,7 +169,7 @@ fn eliminations(b: &Board, x: N, z: N) -> Vec<(usize, u8)> {
         out.extend(board::digits(b.cand[c] & !keep).map(|d| (c, d)));
     } else if board::count(x.cells) == 1 && board::count(z.cells) == 1 {
         let (cx, cz) = (board::first(x.cells), board::first(z.cells));
-        if t.peers[cx] >> cz & 1 == 1 {
+        if t.peers[cx].has(cz) {
             if b.has(cz, x.digit) {
                 out.push((cz, x.digit));
             }
@@ -150,9 +182,9 @@ fn eliminations(b: &Board, x: N, z: N) -> Vec<(usize, u8)> {
 }
 
 /// Finds chains of `kind` (shortest first) and emits them.
-pub fn find(b: &Board, kind: Kind, emit: Emit) -> bool {
+pub fn find<S: Bits>(b: &Board<S>, kind: Kind, emit: Emit) -> bool {
     let digits: Vec<Option<u8>> = if kind == Kind::X {
-        (1..=9).map(Some).collect()
+        b.digit_range().map(Some).collect()
     } else {
         vec![None]
     };
@@ -174,7 +206,7 @@ pub fn find(b: &Board, kind: Kind, emit: Emit) -> bool {
 /// skyscraper, kite, turbot and empty rectangle with SE's names and ratings: X-chains of
 /// exactly two strong links between single cells (on any houses: a diagonal, a window,
 /// a jigsaw region), rated as SE's two-link strong-link fish.
-pub fn turbot(b: &Board, emit: Emit) -> bool {
+pub fn turbot<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     find(b, Kind::X, &mut |mut st| {
         if st.chain.len() != 4 {
             return true;
@@ -185,7 +217,7 @@ pub fn turbot(b: &Board, emit: Emit) -> bool {
     })
 }
 
-fn search(b: &Board, g: &Graph, kind: Kind, found: &mut Vec<(usize, Step)>) {
+fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usize, Step)>) {
     let n = g.nodes.len();
     const MAX: usize = 16;
     // parent[state] with state = node * 2 + (1 if reached by a strong link).
@@ -294,7 +326,7 @@ fn search(b: &Board, g: &Graph, kind: Kind, found: &mut Vec<(usize, Step)>) {
 /// link, alternating, to its last node by a strong link, and the last node is weakly
 /// linked to the first. Each weak link (the closing one too) then joins two nodes of
 /// which exactly one is true; candidates in the loop are kept.
-fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
+fn loop_eliminations<S: Bits>(b: &Board<S>, g: &Graph<S>, path: &[u32]) -> Vec<(usize, u8)> {
     let node = |i: usize| g.nodes[path[i % path.len()] as usize / 2];
     let mut out: Vec<(usize, u8)> = Vec::new();
     // Weak links join nodes 1-2, 3-4, ..., and the last node to the first.
@@ -336,14 +368,14 @@ fn collect_path(parent: &[u32], mut st: u32) -> Vec<u32> {
 }
 
 /// Whether digit `d` in cell `c` is part of a node of `path`.
-fn path_has(g: &Graph, path: &[u32], c: usize, d: u8) -> bool {
+fn path_has<S: Bits>(g: &Graph<S>, path: &[u32], c: usize, d: u8) -> bool {
     path.iter().any(|&s| {
         let n = g.nodes[s as usize / 2];
-        n.digit == d && n.cells >> c & 1 == 1
+        n.digit == d && n.cells.has(c)
     })
 }
 
-fn make_step(g: &Graph, kind: Kind, path: &[u32], elims: Vec<(usize, u8)>) -> Step {
+fn make_step<S: Bits>(g: &Graph<S>, kind: Kind, path: &[u32], elims: Vec<(usize, u8)>) -> Step {
     let grouped = path
         .iter()
         .any(|&s| board::count(g.nodes[s as usize / 2].cells) > 1);

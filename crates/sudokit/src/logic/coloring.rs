@@ -1,45 +1,45 @@
-//! Simple colouring, on grids up to 9x9: for one digit, the cells joined by conjugate pairs (the
+//! Simple colouring, on grids up to 16x16: for one digit, the cells joined by conjugate pairs (the
 //! digit's only two places in a house) split into two colours, exactly one of which is
 //! true. Trap: a cell seeing both colours loses the digit. Wrap: a colour with two cells
 //! in one house is false, so all its cells lose the digit.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board};
 use super::{Emit, Step, Technique};
 
 /// Conjugate-pair clusters of digit `d`, each as its two colours.
-fn clusters(b: &Board, d: u8) -> Vec<(CellSet, CellSet)> {
+fn clusters<S: Bits>(b: &Board<S>, d: u8) -> Vec<(S, S)> {
     let t = b.tables();
     let dc = b.digit(d);
     // Conjugate neighbours of each cell.
-    let mut link = [0u128; 81];
+    let mut link = S::per_cell(S::ZERO);
     for h in 0..t.houses {
         let pos = dc & t.house[h];
         if board::count(pos) == 2 {
             let x = board::first(pos);
-            let y = board::first(pos & (pos - 1));
-            link[x] |= 1u128 << y;
-            link[y] |= 1u128 << x;
+            let y = board::first(pos.drop_first());
+            link[x] |= S::bit(y);
+            link[y] |= S::bit(x);
         }
     }
-    let mut seen: CellSet = 0;
+    let mut seen: S = S::ZERO;
     let mut out = Vec::new();
     for start in board::cells(dc) {
-        if seen >> start & 1 == 1 || link[start] == 0 {
+        if seen.has(start) || link[start] == S::ZERO {
             continue;
         }
-        let (mut c0, mut c1): (CellSet, CellSet) = (1u128 << start, 0);
+        let (mut c0, mut c1): (S, S) = (S::bit(start), S::ZERO);
         let mut frontier = vec![(start, false)];
-        seen |= 1u128 << start;
+        seen |= S::bit(start);
         while let Some((c, colour)) = frontier.pop() {
             for n in board::cells(link[c]) {
-                if seen >> n & 1 == 1 {
+                if seen.has(n) {
                     continue;
                 }
-                seen |= 1u128 << n;
+                seen |= S::bit(n);
                 if colour {
-                    c0 |= 1u128 << n;
+                    c0 |= S::bit(n);
                 } else {
-                    c1 |= 1u128 << n;
+                    c1 |= S::bit(n);
                 }
                 frontier.push((n, !colour));
             }
@@ -50,9 +50,9 @@ fn clusters(b: &Board, d: u8) -> Vec<(CellSet, CellSet)> {
 }
 
 /// Simple colours: wrap first (a colour in conflict), then trap.
-pub fn simple_colors(b: &Board, emit: Emit) -> bool {
+pub fn simple_colors<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
-    for d in 1..=9u8 {
+    for d in b.digit_range() {
         for (c0, c1) in clusters(b, d) {
             for (bad, good) in [(c0, c1), (c1, c0)] {
                 let conflict = (0..t.houses).any(|h| board::count(bad & t.house[h]) >= 2);
@@ -69,13 +69,13 @@ pub fn simple_colors(b: &Board, emit: Emit) -> bool {
                     }
                 }
             }
-            let mut victims: CellSet = 0;
+            let mut victims: S = S::ZERO;
             for c in board::cells(b.digit(d) & !(c0 | c1)) {
-                if t.peers[c] & c0 != 0 && t.peers[c] & c1 != 0 {
-                    victims |= 1u128 << c;
+                if t.peers[c] & c0 != S::ZERO && t.peers[c] & c1 != S::ZERO {
+                    victims |= S::bit(c);
                 }
             }
-            if victims != 0 {
+            if victims != S::ZERO {
                 let mut st = Step::new(Technique::SimpleColors);
                 st.digits = vec![d];
                 st.cells = board::cells(c0).collect();

@@ -1,4 +1,4 @@
-//! Aligned exclusion (Sudoku Explainer), on grids up to 9x9: for two (three) cells, try every
+//! Aligned exclusion (Sudoku Explainer), on grids up to 16x16: for two (three) cells, try every
 //! combination of their candidates; a combination is impossible when two cells that
 //! see each other get the same digit, or when some cell seeing all of them would be
 //! left without candidates (its candidates are all taken by the combination). A
@@ -8,28 +8,28 @@
 //! cells with two (three) candidates serve as excluders, and a base cell whose houses
 //! still hold a naked single is skipped.
 
-use super::board::{self, Board};
+use super::board::{self, Bits, Board};
 use super::{Emit, Step, Technique};
 
 /// Base cells and their excluders (cells in their houses with 2..=`degree` candidates).
-fn bases(b: &Board, degree: u32) -> Vec<(usize, board::CellSet)> {
+fn bases<S: Bits>(b: &Board<S>, degree: u32) -> Vec<(usize, S)> {
     let t = b.tables();
     let mut out = Vec::new();
-    for c in 0..81 {
+    for c in b.cell_range() {
         if b.cand[c].count_ones() < 2 {
             continue;
         }
-        let mut excl = 0u128;
+        let mut excl = S::ZERO;
         let mut single = false;
         for p in board::cells(t.peers[c]) {
             let n = b.cand[p].count_ones();
             if n == 1 {
                 single = true;
             } else if n >= 2 && n <= degree {
-                excl |= 1u128 << p;
+                excl |= S::bit(p);
             }
         }
-        if !single && excl != 0 {
+        if !single && excl != S::ZERO {
             out.push((c, excl));
         }
     }
@@ -37,22 +37,22 @@ fn bases(b: &Board, degree: u32) -> Vec<(usize, board::CellSet)> {
 }
 
 /// Aligned Pair Exclusion.
-pub fn aligned_pairs(b: &Board, emit: Emit) -> bool {
+pub fn aligned_pairs<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     aligned(b, 2, emit)
 }
 
 /// Aligned Triplet Exclusion.
-pub fn aligned_triples(b: &Board, emit: Emit) -> bool {
+pub fn aligned_triples<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     aligned(b, 3, emit)
 }
 
-fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
+fn aligned<S: Bits>(b: &Board<S>, degree: usize, emit: Emit) -> bool {
     let t = b.tables();
     let base = bases(b, degree as u32);
     let idx: Vec<usize> = (0..base.len()).collect();
     super::combinations(&idx, degree, &mut |pick| {
         // Cheap test first: enough common excluders.
-        let common = pick.iter().fold(board::ALL_CELLS, |m, &i| m & base[i].1);
+        let common = pick.iter().fold(t.cells, |m, &i| m & base[i].1);
         if board::count(common) < 2 {
             return true;
         }
@@ -64,7 +64,7 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
         if degree == 3 {
             // SE's triplets: the three cells must share a box or line pairwise with at
             // least one other (keep the search small and aligned).
-            let linked = |x: usize, y: usize| t.peers[x] >> y & 1 == 1;
+            let linked = |x: usize, y: usize| t.peers[x].has(y);
             if !(linked(cells[0], cells[1])
                 || linked(cells[0], cells[2])
                 || linked(cells[1], cells[2]))
@@ -72,17 +72,17 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
                 return true;
             }
         }
-        let mut excluders = [0u16; 81];
+        let mut excluders = S::per_cell(0u16);
         let mut ne = 0;
         for c in board::cells(common) {
             excluders[ne] = b.cand[c];
             ne += 1;
         }
-        let excluders = &excluders[..ne];
+        let excluders = &excluders.as_ref()[..ne];
         let mut allowed = [0u16; 3];
         let mut combo = [0u8; 3];
-        fn go(
-            b: &Board,
+        fn go<S: Bits>(
+            b: &Board<S>,
             cells: &[usize],
             excluders: &[u16],
             i: usize,
@@ -103,7 +103,7 @@ fn aligned(b: &Board, degree: usize, emit: Emit) -> bool {
                 return;
             }
             for d in board::digits(b.cand[cells[i]]) {
-                if (0..i).any(|j| combo[j] == d && t.peers[cells[j]] >> cells[i] & 1 == 1) {
+                if (0..i).any(|j| combo[j] == d && t.peers[cells[j]].has(cells[i])) {
                     continue;
                 }
                 combo[i] = d;

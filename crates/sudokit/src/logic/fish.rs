@@ -9,7 +9,7 @@
 
 use crate::geometry::Cell;
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board};
 use super::{Emit, State, Step, Technique, combinations};
 
 fn basic_technique(k: usize) -> (Technique, u16) {
@@ -125,19 +125,19 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 }
 
 /// Finned and sashimi fish of size `k` on a 9x9 board (base rows first, then columns).
-pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
+pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
     let t = b.tables();
     for rows_base in [true, false] {
-        for d in 1..=9u8 {
+        for d in b.digit_range() {
             let dc = b.digit(d);
             // Base lines with candidates, as (house, cells).
-            let lines: Vec<(usize, CellSet)> = (0..t.n)
+            let lines: Vec<(usize, S)> = (0..t.n)
                 .map(|i| if rows_base { i } else { t.n + i })
                 .map(|h| (h, dc & t.house[h]))
-                .filter(|&(_, m)| m != 0 && board::count(m) <= 5)
+                .filter(|&(_, m)| m != S::ZERO && board::count(m) <= 5)
                 .collect();
             let keep = combinations(&lines, k, &mut |set| {
-                let base: CellSet = set.iter().fold(0, |u, l| u | l.1);
+                let base: S = set.iter().fold(S::ZERO, |u, l| u | l.1);
                 // Cross lines touched.
                 let mut cross: Vec<usize> = board::cells(base)
                     .map(|c| if rows_base { t.n + t.col(c) } else { t.row(c) })
@@ -148,9 +148,9 @@ pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
                     return true; // a basic fish (or less): not finned
                 }
                 combinations(&cross, k, &mut |cover| {
-                    let cover_cells: CellSet = cover.iter().fold(0, |u, &h| u | t.house[h]);
+                    let cover_cells: S = cover.iter().fold(S::ZERO, |u, &h| u | t.house[h]);
                     let fins = base & !cover_cells;
-                    if fins == 0 {
+                    if fins == S::ZERO {
                         return true;
                     }
                     let fin_box = t.box_of[board::first(fins)];
@@ -158,16 +158,16 @@ pub fn finned(b: &Board, k: usize, emit: Emit) -> bool {
                         return true;
                     }
                     let box_cells = t.house[fin_box as usize];
-                    if fins & !box_cells != 0 {
+                    if fins & !box_cells != S::ZERO {
                         return true;
                     }
                     // Every base line must keep a candidate in the cover (else it is a
                     // different, degenerate pattern).
-                    if set.iter().any(|l| l.1 & cover_cells == 0) {
+                    if set.iter().any(|l| l.1 & cover_cells == S::ZERO) {
                         return true;
                     }
                     let victims = dc & cover_cells & box_cells & !base;
-                    if victims == 0 {
+                    if victims == S::ZERO {
                         return true;
                     }
                     let sashimi = set.iter().any(|l| board::count(l.1 & cover_cells) < 2);

@@ -8,8 +8,8 @@
 //!   a fixed order, so "the first step" is deterministic and no step list is built when
 //!   only one is wanted. House-based techniques (singles, intersections, subsets, basic
 //!   fish) work on every geometry; wings, chains, colouring, ALS and unique
-//!   rectangles and BUG+1 on every one up to 9x9 (X, windoku, jigsaw, Latin, 6x6...) through
-//!   [`board::Board`] bitboards; the strong-link patterns and SE's chain engine on
+//!   rectangles and BUG+1 on every one up to 16x16 (X, windoku, jigsaw, Latin, 6x6, 16x16...)
+//!   through [`board::Board`] bitboards; the strong-link patterns and SE's chain engine on
 //!   classic 9x9 only. Other geometries
 //!   get forcing chains through singles ([`trials`]) where classic 9x9 has that engine.
 //! * [`solver`] runs the techniques easiest first (HoDoKu's order) for `explain` and

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::geometry::Cell;
 
-use super::board::{self, Board};
+use super::board::{self, Bits, Board, Wide};
 use super::forcing::{self, Engine, Mode, Pot};
 
 use super::{State, Step, bug, exclusion, fish, intersections, singles, strong_links, subsets};
@@ -77,21 +77,29 @@ pub struct Rated {
     pub timed_out: bool,
 }
 
+/// Runs a producer, keeping its first step in `$found` and returning it from the
+/// function when there is one.
+macro_rules! first_into {
+    ($found:ident, $e:expr) => {{
+        let mut emit = |st: Step| {
+            $found = Some(st);
+            false
+        };
+        let f: &mut dyn FnMut(Step) -> bool = &mut emit;
+        $e(f);
+        if $found.is_some() {
+            return $found;
+        }
+    }};
+}
+
 /// The first step in SE's order, or None when SE's techniques are exhausted.
 pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     let mut found: Option<Step> = None;
     macro_rules! first {
-        ($e:expr) => {{
-            let mut emit = |st: Step| {
-                found = Some(st);
-                false
-            };
-            let f: &mut dyn FnMut(Step) -> bool = &mut emit;
-            $e(f);
-            if found.is_some() {
-                return found;
-            }
-        }};
+        ($e:expr) => {
+            first_into!(found, $e)
+        };
     }
     // Direct techniques (they place a value).
     first!(|e| hidden_singles(s, e));
@@ -108,29 +116,41 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
-    // The rest works on the bitboard, SE's order. Other geometries up to 9x9 (X,
-    // windoku, jigsaw, Latin, 6x6...) have every technique that holds on any houses; in place
-    // of SE's chaining engine, which follows the classic layout, they get the human
-    // path's chains, then forcing chains through singles (rated as SE's dynamic
-    // chains), as do larger grids after the subsets.
-    let board = Board::for_state(s);
-    let classic = board.as_ref().filter(|b| b.classic);
+    match Board::<board::CellSet>::for_state(s) {
+        Some(b) => bitboard_steps(s, Some(&b), opts),
+        None => bitboard_steps(s, Board::<Wide>::for_state(s).as_ref(), opts),
+    }
+}
+
+/// SE's order from the XY-wing on, on the bitboard. Other geometries up to 16x16 (X,
+/// windoku, jigsaw, Latin, 6x6, 16x16...) have every technique that holds on any houses;
+/// in place of SE's chaining engine, which follows the classic layout, they get the
+/// human path's chains, then forcing chains through singles (rated as SE's dynamic
+/// chains), as do larger grids after the subsets.
+fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) -> Option<Step> {
+    let mut found: Option<Step> = None;
+    macro_rules! first {
+        ($e:expr) => {
+            first_into!(found, $e)
+        };
+    }
+    let classic = board.and_then(board::as_classic);
     if let Some(b) = classic {
         if let Some(st) = strong_links::best(b, 2) {
             return Some(st);
         }
     }
-    if let Some(b) = &board {
+    if let Some(b) = board {
         first!(|e| wings::xy_wing(b, e));
         first!(|e| wings::xyz_wing(b, e));
     }
-    match (classic, &board) {
+    match (classic, board) {
         (Some(b), _) => {
             if let Some(st) = uniqueness::se_loops(b) {
                 return Some(st);
             }
         }
-        // Other geometries up to 9x9: the human path's rectangles (deadly under
+        // Other geometries up to 16x16: the human path's rectangles (deadly under
         // their houses), rated as SE's unique rectangles (4.5, 4.6).
         (None, Some(b)) => first!(|e| uniqueness::rectangles(b, e)),
         (None, None) => {}
@@ -143,7 +163,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
             return Some(st);
         }
     }
-    if let Some(b) = &board {
+    if let Some(b) = board {
         if let Some(st) = wings::als_wing_best(b, 3) {
             return Some(st);
         }
@@ -156,7 +176,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
             }
         }
     }
-    if let Some(b) = &board {
+    if let Some(b) = board {
         if let Some(st) = wings::als_wing_best(b, 4) {
             return Some(st);
         }
@@ -169,7 +189,7 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     }
     // Chains.
     let Some(b) = classic else {
-        if let Some(b) = &board {
+        if let Some(b) = board {
             for kind in [
                 super::chains::Kind::X,
                 super::chains::Kind::XY,

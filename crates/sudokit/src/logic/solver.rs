@@ -9,7 +9,7 @@
 //! In debug builds every step is checked against the puzzle's solution as it is found
 //! (when the puzzle has a unique solution that agrees with the given candidates).
 
-use super::board::Board;
+use super::board::{Board, Wide};
 use super::forcing::Mode;
 use super::{Emit, State, Step, Technique};
 use super::{
@@ -18,166 +18,205 @@ use super::{
 use super::{subsets, uniqueness, wings};
 use crate::solve::{self, Verdict};
 
-/// A technique finder of the human path.
-type Finder = fn(&State, Option<&Board>, Emit) -> bool;
+/// A technique finder of the human path that needs only the state.
+type StateFinder = fn(&State, Emit) -> bool;
 
-/// The human path's techniques, easiest first.
-const FINDERS: &[(Technique, Finder)] = &[
-    (Technique::FullHouse, |s, _, e| singles::full_house(s, e)),
-    (Technique::HiddenSingle, |s, _, e| {
+/// A technique finder of the human path that works on the bitboard.
+type Finder = fn(&State, Bitboard, Emit) -> bool;
+
+/// The position as a bitboard, at the width its grid needs: up to 9x9, up to 16x16, or
+/// none (larger grids get the techniques that work on the [`State`] alone).
+#[derive(Clone, Copy)]
+enum Bitboard<'a> {
+    Narrow(&'a Board),
+    Wide(&'a Board<Wide>),
+    None,
+}
+
+impl<'a> Bitboard<'a> {
+    /// The board when it is classic sudoku: the techniques that lean on the 3x3 box
+    /// layout (strong-link patterns, SE's chaining engine) run on it only.
+    fn classic(self) -> Option<&'a Board> {
+        match self {
+            Bitboard::Narrow(b) if b.classic => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The board unless it is classic sudoku.
+    fn other(self) -> Bitboard<'a> {
+        match self {
+            Bitboard::Narrow(b) if b.classic => Bitboard::None,
+            b => b,
+        }
+    }
+}
+
+/// Runs a finder written once over the board width on whichever board there is (true,
+/// "keep looking", when there is none).
+macro_rules! on_board {
+    ($b:expr, |$x:ident| $body:expr) => {
+        match $b {
+            Bitboard::Narrow($x) => $body,
+            Bitboard::Wide($x) => $body,
+            Bitboard::None => true,
+        }
+    };
+}
+
+/// The human path's techniques that work on the state alone, easiest first (the board
+/// is built only when they find nothing).
+const STATE_FINDERS: &[(Technique, StateFinder)] = &[
+    (Technique::FullHouse, |s, e| singles::full_house(s, e)),
+    (Technique::HiddenSingle, |s, e| {
         singles::hidden_single(s, false, e)
     }),
-    (Technique::HiddenSingle, |s, _, e| {
+    (Technique::HiddenSingle, |s, e| {
         singles::hidden_single(s, true, e)
     }),
-    (Technique::NakedSingle, |s, _, e| {
-        singles::naked_single(s, e)
-    }),
-    (Technique::LockedCandidatesPointing, |s, _, e| {
+    (Technique::NakedSingle, |s, e| singles::naked_single(s, e)),
+    (Technique::LockedCandidatesPointing, |s, e| {
         intersections::pointing(s, e)
     }),
-    (Technique::LockedCandidatesClaiming, |s, _, e| {
+    (Technique::LockedCandidatesClaiming, |s, e| {
         intersections::claiming(s, e)
     }),
-    (Technique::NakedPair, |s, _, e| {
-        subsets::naked(s, 2, false, e)
-    }),
-    (Technique::HiddenPair, |s, _, e| {
+    (Technique::NakedPair, |s, e| subsets::naked(s, 2, false, e)),
+    (Technique::HiddenPair, |s, e| {
         subsets::hidden(s, 2, false, e)
     }),
-    (Technique::NakedTriple, |s, _, e| {
+    (Technique::NakedTriple, |s, e| {
         subsets::naked(s, 3, false, e)
     }),
-    (Technique::HiddenTriple, |s, _, e| {
+    (Technique::HiddenTriple, |s, e| {
         subsets::hidden(s, 3, false, e)
     }),
-    (Technique::NakedQuad, |s, _, e| {
-        subsets::naked(s, 4, false, e)
-    }),
-    (Technique::HiddenQuad, |s, _, e| {
+    (Technique::NakedQuad, |s, e| subsets::naked(s, 4, false, e)),
+    (Technique::HiddenQuad, |s, e| {
         subsets::hidden(s, 4, false, e)
     }),
-    (Technique::XWing, |s, _, e| fish::basic(s, 2, false, e)),
-    (Technique::Swordfish, |s, _, e| fish::basic(s, 3, false, e)),
-    (Technique::Jellyfish, |s, _, e| fish::basic(s, 4, false, e)),
+    (Technique::XWing, |s, e| fish::basic(s, 2, false, e)),
+    (Technique::Swordfish, |s, e| fish::basic(s, 3, false, e)),
+    (Technique::Jellyfish, |s, e| fish::basic(s, 4, false, e)),
+];
+
+/// The human path's harder techniques, easiest first, after [`STATE_FINDERS`].
+const FINDERS: &[(Technique, Finder)] = &[
     (Technique::FinnedXWing, |_, b, e| {
-        b.is_none_or(|b| fish::finned(b, 2, e))
+        on_board!(b, |b| fish::finned(b, 2, e))
     }),
     (Technique::FinnedSwordfish, |_, b, e| {
-        b.is_none_or(|b| fish::finned(b, 3, e))
+        on_board!(b, |b| fish::finned(b, 3, e))
     }),
     (Technique::FinnedJellyfish, |_, b, e| {
-        b.is_none_or(|b| fish::finned(b, 4, e))
+        on_board!(b, |b| fish::finned(b, 4, e))
     }),
     (Technique::Skyscraper, |_, b, e| {
-        classic(b).is_none_or(|b| two_links(b, Technique::Skyscraper, e))
+        b.classic()
+            .is_none_or(|b| two_links(b, Technique::Skyscraper, e))
     }),
     (Technique::TwoStringKite, |_, b, e| {
-        classic(b).is_none_or(|b| two_links(b, Technique::TwoStringKite, e))
+        b.classic()
+            .is_none_or(|b| two_links(b, Technique::TwoStringKite, e))
     }),
     (Technique::TurbotFish, |_, b, e| {
-        classic(b).is_none_or(|b| two_links(b, Technique::TurbotFish, e))
+        b.classic()
+            .is_none_or(|b| two_links(b, Technique::TurbotFish, e))
     }),
     (Technique::EmptyRectangle, |_, b, e| {
-        classic(b).is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
+        b.classic()
+            .is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
     }),
-    // Other grids up to 9x9: the same two-strong-link patterns, found as short X-chains.
+    // Other grids up to 16x16: the same two-strong-link patterns, found as short X-chains.
     (Technique::TurbotFish, |_, b, e| {
-        b.filter(|b| !b.classic)
-            .is_none_or(|b| chains::turbot(b, e))
+        on_board!(b.other(), |b| chains::turbot(b, e))
     }),
     (Technique::XYWing, |_, b, e| {
-        b.is_none_or(|b| wings::xy_wing(b, e))
+        on_board!(b, |b| wings::xy_wing(b, e))
     }),
     (Technique::XYZWing, |_, b, e| {
-        b.is_none_or(|b| wings::xyz_wing(b, e))
+        on_board!(b, |b| wings::xyz_wing(b, e))
     }),
     (Technique::WWing, |_, b, e| {
-        b.is_none_or(|b| wings::w_wing(b, e))
+        on_board!(b, |b| wings::w_wing(b, e))
     }),
     (Technique::SimpleColors, |_, b, e| {
-        b.is_none_or(|b| coloring::simple_colors(b, e))
+        on_board!(b, |b| coloring::simple_colors(b, e))
     }),
     (Technique::RemotePair, |_, b, e| {
-        b.is_none_or(|b| chains::find(b, chains::Kind::RemotePair, e))
+        on_board!(b, |b| chains::find(b, chains::Kind::RemotePair, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
-        b.is_none_or(|b| uniqueness::rectangles(b, e))
+        on_board!(b, |b| uniqueness::rectangles(b, e))
     }),
     (Technique::BugPlusOne, |_, b, e| {
-        b.is_none_or(|b| bug::bug_plus_one(b, e))
+        on_board!(b, |b| bug::bug_plus_one(b, e))
     }),
     (Technique::XChain, |_, b, e| {
-        b.is_none_or(|b| chains::find(b, chains::Kind::X, e))
+        on_board!(b, |b| chains::find(b, chains::Kind::X, e))
     }),
     (Technique::XYChain, |_, b, e| {
-        b.is_none_or(|b| chains::find(b, chains::Kind::XY, e))
+        on_board!(b, |b| chains::find(b, chains::Kind::XY, e))
     }),
     (Technique::Aic, |_, b, e| {
-        b.is_none_or(|b| chains::find(b, chains::Kind::Aic, e))
+        on_board!(b, |b| chains::find(b, chains::Kind::Aic, e))
     }),
     (Technique::GroupedAic, |_, b, e| {
-        b.is_none_or(|b| chains::find(b, chains::Kind::Grouped, e))
+        on_board!(b, |b| chains::find(b, chains::Kind::Grouped, e))
     }),
     (Technique::AlsXz, |_, b, e| {
-        b.is_none_or(|b| als::als_xz(b, e))
+        on_board!(b, |b| als::als_xz(b, e))
     }),
     (Technique::AlsXyWing, |_, b, e| {
-        b.is_none_or(|b| als::als_xy_wing(b, e))
+        on_board!(b, |b| als::als_xy_wing(b, e))
     }),
     (Technique::SueDeCoq, |_, b, e| {
-        b.is_none_or(|b| als::sue_de_coq(b, e))
+        on_board!(b, |b| als::sue_de_coq(b, e))
     }),
     (Technique::DeathBlossom, |_, b, e| {
-        b.is_none_or(|b| als::death_blossom(b, e))
+        on_board!(b, |b| als::death_blossom(b, e))
     }),
     (Technique::AlignedPairExclusion, |_, b, e| {
-        b.is_none_or(|b| exclusion::aligned_pairs(b, e))
+        on_board!(b, |b| exclusion::aligned_pairs(b, e))
     }),
     (Technique::NishioForcingChain, |_, b, e| {
-        classic(b).is_none_or(|b| engine(b, Mode::NISHIO, e))
+        b.classic().is_none_or(|b| engine(b, Mode::NISHIO, e))
     }),
     (Technique::CellForcingChain, |_, b, e| {
-        classic(b).is_none_or(|b| engine(b, Mode::MULTIPLE, e))
+        b.classic().is_none_or(|b| engine(b, Mode::MULTIPLE, e))
     }),
     // Other geometries: forcing chains through singles (the classic grid has SE's).
     (Technique::ContradictionForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::contradiction(s, false, e)
+        b.classic().is_some() || super::trials::contradiction(s, false, e)
     }),
     (Technique::CellForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::cell_forcing(s, false, e)
+        b.classic().is_some() || super::trials::cell_forcing(s, false, e)
     }),
     (Technique::RegionForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::region_forcing(s, false, e)
+        b.classic().is_some() || super::trials::region_forcing(s, false, e)
     }),
     (Technique::ContradictionForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::contradiction(s, true, e)
+        b.classic().is_some() || super::trials::contradiction(s, true, e)
     }),
     (Technique::CellForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::cell_forcing(s, true, e)
+        b.classic().is_some() || super::trials::cell_forcing(s, true, e)
     }),
     (Technique::RegionForcingChain, |s, b, e| {
-        classic(b).is_some() || super::trials::region_forcing(s, true, e)
+        b.classic().is_some() || super::trials::region_forcing(s, true, e)
     }),
     (Technique::ForcingNet, |_, b, e| {
-        classic(b).is_none_or(|b| engine(b, Mode::dynamic(0), e))
+        b.classic().is_none_or(|b| engine(b, Mode::dynamic(0), e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        classic(b).is_none_or(|b| nets::trial_nets(b, 1, e))
+        b.classic().is_none_or(|b| nets::trial_nets(b, 1, e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        classic(b).is_none_or(|b| nets::trial_nets(b, 2, e))
+        b.classic().is_none_or(|b| nets::trial_nets(b, 2, e))
     }),
     (Technique::ForcingNet, |_, b, e| {
-        classic(b).is_none_or(|b| engine(b, Mode::dynamic(1), e))
+        b.classic().is_none_or(|b| engine(b, Mode::dynamic(1), e))
     }),
 ];
-
-/// The board when it is classic sudoku: the techniques that lean on the 3x3 box
-/// layout (strong-link patterns, SE's chaining engine) run on it only.
-fn classic(b: Option<&Board>) -> Option<&Board> {
-    b.filter(|b| b.classic)
-}
 
 fn two_links(b: &Board, which: Technique, emit: Emit) -> bool {
     match strong_links::best_of(b, 2, which) {
@@ -199,20 +238,35 @@ pub fn next_step(state: &State) -> Option<Step> {
     if state.is_solved() || state.is_broken() {
         return None;
     }
-    let board = Board::for_state(state);
     let mut found = None;
-    for (_, finder) in FINDERS {
-        finder(state, board.as_ref(), &mut |st| {
-            if st.is_useful() {
-                found = Some(st);
-                false
-            } else {
-                true
-            }
-        });
-        if found.is_some() {
-            return found;
+    let mut keep = |st: Step| {
+        let useful = st.is_useful();
+        if useful {
+            found = Some(st);
         }
+        !useful
+    };
+    if STATE_FINDERS
+        .iter()
+        .any(|(_, finder)| !finder(state, &mut keep))
+    {
+        return found;
+    }
+    let narrow = Board::for_state(state);
+    let wide = narrow
+        .is_none()
+        .then(|| Board::<Wide>::for_state(state))
+        .flatten();
+    let board = match (&narrow, &wide) {
+        (Some(b), _) => Bitboard::Narrow(b),
+        (_, Some(b)) => Bitboard::Wide(b),
+        _ => Bitboard::None,
+    };
+    if FINDERS
+        .iter()
+        .any(|(_, finder)| !finder(state, board, &mut keep))
+    {
+        return found;
     }
     None
 }
@@ -397,5 +451,25 @@ mod tests {
             }
         }
         assert!(board_steps > 0);
+    }
+
+    #[test]
+    fn grids_up_to_16x16_get_wings_and_chains_soundly() {
+        // 16x16 boards are 256-bit wide; debug builds check every step against the
+        // solution, so a technique with a 9x9 assumption left in it fails here.
+        let g = std::sync::Arc::new(crate::Geometry::new(crate::Shape::new(4, 4).unwrap()));
+        let mut rng = crate::rng::Rng::new(5);
+        let mut used = std::collections::BTreeSet::new();
+        for _ in 0..2 {
+            let made =
+                crate::generate::generate(&g, &crate::generate::Options::default(), &mut rng)
+                    .unwrap();
+            let path = explain(&State::from_grid(&made.puzzle));
+            assert!(path.solved);
+            used.extend(path.steps.iter().map(|st| st.technique));
+        }
+        for t in [Technique::Aic, Technique::FinnedXWing] {
+            assert!(used.contains(&t), "{t:?} never used: {used:?}");
+        }
     }
 }

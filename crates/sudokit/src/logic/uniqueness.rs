@@ -1,4 +1,4 @@
-//! Uniqueness techniques, on grids up to 9x9 (they assume the puzzle has one solution): unique
+//! Uniqueness techniques, on grids up to 16x16 (they assume the puzzle has one solution): unique
 //! rectangles types 1-6 and hidden rectangles (HoDoKu's definitions), and Sudoku
 //! Explainer's unique loops (rectangles and longer loops, types 1-4, with its ratings:
 //! 4.5, +0.1/+0.2/+0.5 for loops of 6/8/10+ cells, +0.1 for types 2 and 4, +0.1 per
@@ -6,13 +6,13 @@
 //!
 //! A deadly pattern is a set of cells holding only two digits `a`, `b` where each house
 //! met has exactly two of them: its digits could be swapped, so a unique puzzle must
-//! break it somewhere; each type says where. The rectangles work on every geometry up to 9x9:
+//! break it somewhere; each type says where. The rectangles work on every geometry up to 16x16:
 //! a rectangle is deadly when every house meets it in nothing or in one cell of each
 //! diagonal pair (for sudoku: exactly two boxes). On an X-sudoku a diagonal through one
 //! corner makes it harmless, since swapping would put a second `a` or `b` on the
 //! diagonal; a Latin square's rectangles are all deadly. SE's unique loops stay classic.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board, CellSet};
 use super::{Emit, Step, Technique, combinations};
 
 fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) -> Step {
@@ -30,17 +30,17 @@ fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) 
 /// Whether swapping the two digits of a rectangle (`cells` row by row: the pairs 0, 3
 /// and 1, 2 hold the same digit) keeps every house of the geometry valid: each house
 /// meets it in nothing or in one cell of each pair. Rows and columns always do.
-fn deadly(t: &board::Tables, cells: &[usize; 4]) -> bool {
-    let bit = |c: usize| 1u128 << c;
+fn deadly<S: Bits>(t: &board::Tables<S>, cells: &[usize; 4]) -> bool {
+    let bit = |c: usize| S::bit(c);
     let (first, second) = (bit(cells[0]) | bit(cells[3]), bit(cells[1]) | bit(cells[2]));
     t.house_sets()[t.lines..].iter().all(|&h| {
-        let (x, y) = ((h & first).count_ones(), (h & second).count_ones());
+        let (x, y) = (board::count(h & first), board::count(h & second));
         x == y && x <= 1
     })
 }
 
 /// Unique rectangles (types 1-6) and hidden rectangles, HoDoKu style.
-pub fn rectangles(b: &Board, emit: Emit) -> bool {
+pub fn rectangles<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
     let n = t.n;
     for r1 in 0..n {
@@ -51,7 +51,7 @@ pub fn rectangles(b: &Board, emit: Emit) -> bool {
                     if cells.iter().any(|&c| b.cand[c] == 0) || !deadly(t, &cells) {
                         continue;
                     }
-                    let common = cells.iter().fold(0x1ff, |m, &c| m & b.cand[c]);
+                    let common = cells.iter().fold(u16::MAX, |m, &c| m & b.cand[c]);
                     for pair in pairs(common) {
                         if !rectangle(b, t, &cells, pair, emit) {
                             return false;
@@ -75,13 +75,19 @@ fn pairs(m: u16) -> Vec<u16> {
     out
 }
 
-fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Emit) -> bool {
+fn rectangle<S: Bits>(
+    b: &Board<S>,
+    t: &board::Tables<S>,
+    cells: &[usize; 4],
+    ab: u16,
+    emit: Emit,
+) -> bool {
     let digits: Vec<u8> = board::digits(ab).collect();
     let (a, bb) = (digits[0], digits[1]);
     let floor: Vec<usize> = cells.iter().copied().filter(|&c| b.cand[c] == ab).collect();
     let roof: Vec<usize> = cells.iter().copied().filter(|&c| b.cand[c] != ab).collect();
-    let set: CellSet = cells.iter().fold(0, |m, &c| m | 1u128 << c);
-    let same_house = |x: usize, y: usize| t.peers[x] >> y & 1 == 1;
+    let set: S = cells.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
+    let same_house = |x: usize, y: usize| t.peers[x].has(y);
     let mut out: Vec<Step> = Vec::new();
     match floor.len() {
         3 => {
@@ -113,11 +119,11 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
                 let houses = if t.box_of[x] == board::NO_HOUSE { 2 } else { 3 };
                 for &h in &t.houses_of[x][..houses] {
                     let hm = t.house[h as usize];
-                    if hm >> y & 1 == 0 {
+                    if !hm.has(y) {
                         continue;
                     }
                     for (keep, drop) in [(a, bb), (bb, a)] {
-                        if b.digit(keep) & hm & !((1u128 << x) | (1u128 << y)) == 0 {
+                        if b.digit(keep) & hm & !(S::bit(x) | S::bit(y)) == S::ZERO {
                             let mut st = ur_step(Technique::UniqueRectangle4, ab, cells, &roof);
                             st.houses = vec![h as usize];
                             st.eliminations = vec![(x, drop), (y, drop)]
@@ -137,7 +143,7 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
                             if union.count_ones() as usize != k + 1 {
                                 return true;
                             }
-                            let subset: CellSet = sub.iter().fold(0, |m, &c| m | 1u128 << c);
+                            let subset: S = sub.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
                             let mut elims = Vec::new();
                             for v in board::cells(hm & !set & !subset) {
                                 for d in board::digits(b.cand[v] & union) {
@@ -157,11 +163,11 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
             } else {
                 // Diagonal roof. Type 6: a (or b) confined to the rectangle in both rows
                 // and both columns: it sits on the floor diagonal, so it leaves the roof.
-                let lines: CellSet = cells
-                    .iter()
-                    .fold(0, |m, &c| m | t.house[t.row(c)] | t.house[t.n + t.col(c)]);
+                let lines: S = cells.iter().fold(S::ZERO, |m, &c| {
+                    m | t.house[t.row(c)] | t.house[t.n + t.col(c)]
+                });
                 for d in [a, bb] {
-                    if b.digit(d) & lines & !set == 0 {
+                    if b.digit(d) & lines & !set == S::ZERO {
                         let mut st = ur_step(Technique::UniqueRectangle6, ab, cells, &roof);
                         st.eliminations = vec![(x, d), (y, d)];
                         out.push(st);
@@ -176,8 +182,7 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
         let ex = roof.iter().fold(0, |m, &c| m | b.cand[c]) & !ab;
         if ex.count_ones() == 1 && roof.iter().all(|&c| b.cand[c] & ex != 0) {
             let d = ex.trailing_zeros() as u8 + 1;
-            let victims =
-                roof.iter().fold(board::ALL_CELLS, |m, &c| m & t.peers[c]) & b.digit(d) & !set;
+            let victims = roof.iter().fold(t.cells, |m, &c| m & t.peers[c]) & b.digit(d) & !set;
             let mut st = ur_step(Technique::UniqueRectangle5, ab, cells, &roof);
             st.eliminations = board::cells(victims).map(|v| (v, d)).collect();
             out.push(st);
@@ -195,7 +200,7 @@ fn rectangle(b: &Board, t: &board::Tables, cells: &[usize; 4], ab: u16, emit: Em
         }
         let lines = t.house[t.row(opp)] | t.house[t.n + t.col(opp)];
         for (keep, drop) in [(a, bb), (bb, a)] {
-            if b.digit(keep) & lines & !set == 0 && b.has(opp, drop) {
+            if b.digit(keep) & lines & !set == S::ZERO && b.has(opp, drop) {
                 let mut st = ur_step(Technique::HiddenRectangle, ab, cells, &[opp]);
                 st.eliminations = vec![(opp, drop)];
                 out.push(st);
@@ -240,7 +245,7 @@ fn check_for_loops(
     for d in board::digits(v) {
         both &= b.digit(d);
     }
-    let on_path = path.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    let on_path = path.iter().fold(0u128, |m, &c| m | CellSet::bit(c));
     let mut parity = [0u32; 2];
     for (i, &c) in path.iter().enumerate() {
         parity[i % 2] |= house_mask(c);
@@ -292,14 +297,14 @@ fn walk_loops(
         p
     };
     path.push(cell);
-    let on_path = on_path | 1u128 << cell;
+    let on_path = on_path | CellSet::bit(cell);
     let mut ex = ex_values;
     for &rt in &REGION_TYPES {
         if Some(rt) == last {
             continue;
         }
         let h = region(cell, rt);
-        for next in board::cells(t.house[h] & (w.both | 1u128 << path[0])) {
+        for next in board::cells(t.house[h] & (w.both | CellSet::bit(path[0]))) {
             if next == path[0] && path.len() >= 4 {
                 w.results.push(path.clone());
             } else if on_path >> next & 1 == 0 {
@@ -355,7 +360,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
     };
     let mut results = Vec::new();
     let mut path = Vec::new();
-    for cell in 0..81 {
+    for cell in b.cell_range() {
         let p = b.cand[cell];
         if p.count_ones() != 2 {
             continue;
@@ -405,7 +410,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
                 ));
                 st
             };
-            let set: CellSet = lp.iter().fold(0, |m, &c| m | 1u128 << c);
+            let set: CellSet = lp.iter().fold(0, |m, &c| m | CellSet::bit(c));
             match extra.len() {
                 1 => {
                     let mut st = mk(1, base, &extra);
@@ -468,7 +473,7 @@ fn se_type4(b: &Board, c1: usize, c2: usize, v: u16, mk: &dyn Fn() -> Step) -> O
         if h != region(c2, rt) {
             continue;
         }
-        let rest = t.house[h] & !((1u128 << c1) | (1u128 << c2));
+        let rest = t.house[h] & !(CellSet::bit(c1) | CellSet::bit(c2));
         if b.digit(v1) & rest == 0 {
             r1 = Some(h);
         }
@@ -540,7 +545,7 @@ fn se_type3(
                         };
                         if i != i1 {
                             naked |= pv;
-                            others |= 1u128 << cells[i];
+                            others |= CellSet::bit(cells[i] as usize);
                         }
                         nonempty &= pv != 0;
                         union |= pv;
@@ -554,7 +559,7 @@ fn se_type3(
                     let mut elims = Vec::new();
                     for &c in cells {
                         let c = c as usize;
-                        if c == c1 || c == c2 || others >> c & 1 == 1 {
+                        if c == c1 || c == c2 || others.has(c) {
                             continue;
                         }
                         for d in board::digits(b.cand[c] & union) {
@@ -575,7 +580,7 @@ fn se_type3(
                     .filter(|&d| v >> (d - 1) & 1 == 0 && extra >> (d - 1) & 1 == 0)
                     .collect();
                 if degree - 2 <= rem.len() {
-                    let hm = t.house[h] & !(1u128 << c2);
+                    let hm = t.house[h] & !CellSet::bit(c2);
                     combinations(
                         &(0..rem.len()).collect::<Vec<_>>(),
                         degree - 2,
@@ -594,7 +599,7 @@ fn se_type3(
                             if board::count(pos) as usize != degree {
                                 return true;
                             }
-                            let hidden = pos & !(1u128 << c1);
+                            let hidden = pos & !CellSet::bit(c1);
                             let mut elims = Vec::new();
                             for c in board::cells(hidden) {
                                 for d in board::digits(b.cand[c] & !values) {

@@ -1,4 +1,4 @@
-//! Wings, on grids up to 9x9: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
+//! Wings, on grids up to 16x16: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
 //! TUVWXYZ-wings (an almost locked set of mutually visible cells plus one bivalue
 //! cell).
 //!
@@ -7,23 +7,23 @@
 //! the pivot also holds `z`, so the victims must see it too. W-Wing: two equal bivalue
 //! cells `xy` whose `x`s are joined by a strong link on `x`: one of them is `y`.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board};
 use super::{Emit, Step, Technique};
 
 /// XY-Wings, pivots in cell order (SE's order).
-pub fn xy_wing(b: &Board, emit: Emit) -> bool {
+pub fn xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     wing(b, false, emit)
 }
 
 /// XYZ-Wings, pivots in cell order.
-pub fn xyz_wing(b: &Board, emit: Emit) -> bool {
+pub fn xyz_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     wing(b, true, emit)
 }
 
-fn wing(b: &Board, xyz: bool, emit: Emit) -> bool {
+fn wing<S: Bits>(b: &Board<S>, xyz: bool, emit: Emit) -> bool {
     let t = b.tables();
     let target = if xyz { 3 } else { 2 };
-    for pivot in 0..81 {
+    for pivot in b.cell_range() {
         let pv = b.cand[pivot];
         if pv.count_ones() != target {
             continue;
@@ -53,8 +53,8 @@ fn wing(b: &Board, xyz: bool, emit: Emit) -> bool {
                 if xyz {
                     victims &= t.peers[pivot];
                 }
-                victims &= b.digit(z) & !(1u128 << pivot);
-                if victims == 0 {
+                victims &= b.digit(z) & !S::bit(pivot);
+                if victims.is_empty() {
                     continue;
                 }
                 let (technique, rating) = if xyz {
@@ -79,27 +79,30 @@ fn wing(b: &Board, xyz: bool, emit: Emit) -> bool {
 /// W-Wings: two cells with the same two candidates `xy` that do not see each other,
 /// and a strong link on `x` (a house where `x` has exactly two places) with one end
 /// seeing each cell: `y` leaves the cells seeing both.
-pub fn w_wing(b: &Board, emit: Emit) -> bool {
+pub fn w_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
-    let bi: Vec<usize> = (0..81).filter(|&c| b.cand[c].count_ones() == 2).collect();
+    let bi: Vec<usize> = b
+        .cell_range()
+        .filter(|&c| b.cand[c].count_ones() == 2)
+        .collect();
     for (i, &c1) in bi.iter().enumerate() {
         for &c2 in &bi[i + 1..] {
-            if b.cand[c1] != b.cand[c2] || t.peers[c1] >> c2 & 1 == 1 {
+            if b.cand[c1] != b.cand[c2] || t.peers[c1].has(c2) {
                 continue;
             }
             let pair: Vec<u8> = board::digits(b.cand[c1]).collect();
             for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
                 let victims = t.peers[c1] & t.peers[c2] & b.digit(y);
-                if victims == 0 {
+                if victims.is_empty() {
                     continue;
                 }
                 for h in 0..t.houses {
                     let pos = b.digit(x) & t.house[h];
-                    if board::count(pos) != 2 || pos & ((1u128 << c1) | (1u128 << c2)) != 0 {
+                    if !board::is_pair(pos) || !(pos & (S::bit(c1) | S::bit(c2))).is_empty() {
                         continue;
                     }
-                    let (e1, e2) = (board::first(pos), board::first(pos & (pos - 1)));
-                    let sees = |e: usize, c: usize| t.peers[e] >> c & 1 == 1;
+                    let (e1, e2) = (board::first(pos), board::first(pos.drop_first()));
+                    let sees = |e: usize, c: usize| t.peers[e].has(c);
                     if !((sees(e1, c1) && sees(e2, c2)) || (sees(e1, c2) && sees(e2, c1))) {
                         continue;
                     }
@@ -142,23 +145,27 @@ fn als_wing_rating(k: usize, biggest: u32) -> (Technique, u16) {
 /// every ALS cell holding `x` sees the bivalue cell, `z` leaves the cells that see the
 /// bivalue cell and every ALS cell holding `z`; when both digits qualify, every ALS
 /// digit is eliminated from the cells seeing all its holders.
-pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
+pub fn als_wing_best<S: Bits>(b: &Board<S>, k: usize) -> Option<Step> {
     let t = b.tables();
     let mut best: Option<(u16, usize, String, Step)> = None;
-    let cands: CellSet = (0..81)
+    let cands: S = b
+        .cell_range()
         .filter(|&c| {
             let n = b.cand[c].count_ones() as usize;
             n >= 2 && n <= k + 1
         })
-        .fold(0, |m, c| m | 1u128 << c);
-    let bivalue: Vec<usize> = (0..81).filter(|&c| b.cand[c].count_ones() == 2).collect();
+        .fold(S::ZERO, |m, c| m | S::bit(c));
+    let bivalue: Vec<usize> = b
+        .cell_range()
+        .filter(|&c| b.cand[c].count_ones() == 2)
+        .collect();
     let mut set: Vec<usize> = Vec::with_capacity(k);
     /// Grows `set` with cells of `avail` (the candidates after the last one that see
     /// every cell so far), in increasing order.
-    fn grow(
-        b: &Board,
+    fn grow<S: Bits>(
+        b: &Board<S>,
         k: usize,
-        avail: CellSet,
+        avail: S,
         set: &mut Vec<usize>,
         union: u16,
         f: &mut dyn FnMut(&[usize], u16),
@@ -176,13 +183,13 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
                 continue;
             }
             set.push(c);
-            let after = !((2u128 << c) - 1);
+            let after = S::above(c);
             grow(b, k, avail & t.peers[c] & after, set, u, f);
             set.pop();
         }
     }
     grow(b, k, cands, &mut set, 0, &mut |als, union| {
-        let cells: CellSet = als.iter().fold(0, |m, &c| m | 1u128 << c);
+        let cells: S = als.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
         let biggest = als
             .iter()
             .map(|&c| b.cand[c].count_ones())
@@ -190,10 +197,10 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             .unwrap_or(0);
         let holders = |d: u8| cells & b.digit(d);
         for &pv in &bivalue {
-            if cells >> pv & 1 == 1 || b.cand[pv] & !union != 0 {
+            if cells.has(pv) || b.cand[pv] & !union != 0 {
                 continue;
             }
-            let sees_all = |d: u8| holders(d) & !t.peers[pv] == 0;
+            let sees_all = |d: u8| (holders(d) & !t.peers[pv]).is_empty();
             let d0 = b.cand[pv].trailing_zeros() as u8 + 1;
             let d1 = 16 - b.cand[pv].leading_zeros() as u8;
             let ds = [d0, d1];
@@ -203,8 +210,8 @@ pub fn als_wing_best(b: &Board, k: usize) -> Option<Step> {
             }
             let double = rcc[0] && rcc[1];
             let mut elims: Vec<(usize, u8)> = Vec::new();
-            let mut add = |victims: CellSet, d: u8| {
-                for v in board::cells(victims & b.digit(d) & !cells & !(1u128 << pv)) {
+            let mut add = |victims: S, d: u8| {
+                for v in board::cells(victims & b.digit(d) & !cells & !S::bit(pv)) {
                     if !elims.contains(&(v, d)) {
                         elims.push((v, d));
                     }
