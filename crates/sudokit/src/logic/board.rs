@@ -86,6 +86,10 @@ pub trait Bits:
     fn has(self, c: usize) -> bool;
     /// The cells after `c` (all the set's possible cells numbered above it).
     fn above(c: usize) -> Self;
+    /// An iterator over the cells, smallest first.
+    type Cells: Iterator<Item = usize>;
+    /// The cells, smallest first.
+    fn cells(self) -> Self::Cells;
     /// Whether the set is empty.
     #[inline]
     fn is_empty(self) -> bool {
@@ -95,6 +99,11 @@ pub trait Bits:
 
 impl Bits for u128 {
     const ZERO: u128 = 0;
+    type Cells = NarrowCells;
+    #[inline]
+    fn cells(self) -> NarrowCells {
+        NarrowCells(self)
+    }
     const CELLS: usize = 81;
     const DIGITS: usize = 9;
     type PerCell<T: Copy + Eq + Debug> = [T; 81];
@@ -130,6 +139,44 @@ impl Bits for u128 {
     #[inline]
     fn above(c: usize) -> u128 {
         !((2u128 << c) - 1)
+    }
+}
+
+/// The cells of a `u128` set, smallest first.
+pub struct NarrowCells(u128);
+
+impl Iterator for NarrowCells {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let c = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(c)
+        }
+    }
+}
+
+/// The cells of a [`Wide`] set, smallest first (word by word, so each step looks at
+/// one word).
+pub struct WideCells([u64; 4], usize);
+
+impl Iterator for WideCells {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.1 < 4 {
+            let w = &mut self.0[self.1];
+            if *w != 0 {
+                let c = self.1 * 64 + w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(c);
+            }
+            self.1 += 1;
+        }
+        None
     }
 }
 
@@ -175,6 +222,11 @@ impl Not for Wide {
 
 impl Bits for Wide {
     const ZERO: Wide = Wide([0; 4]);
+    type Cells = WideCells;
+    #[inline]
+    fn cells(self) -> WideCells {
+        WideCells(self.0, 0)
+    }
     const CELLS: usize = 256;
     const DIGITS: usize = 16;
     type PerCell<T: Copy + Eq + Debug> = [T; 256];
@@ -359,16 +411,8 @@ fn classic_tables() -> &'static Arc<Tables> {
 
 /// Iterates over the cells of a set, smallest first.
 #[inline]
-pub fn cells<S: Bits>(mut set: S) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set.is_empty() {
-            None
-        } else {
-            let c = set.first();
-            set = set.drop_first();
-            Some(c)
-        }
-    })
+pub fn cells<S: Bits>(set: S) -> S::Cells {
+    set.cells()
 }
 
 /// The smallest cell of a set.

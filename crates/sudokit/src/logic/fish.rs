@@ -136,18 +136,69 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                 .map(|h| (h, dc & t.house[h]))
                 .filter(|&(_, m)| m != S::ZERO && board::count(m) <= 5)
                 .collect();
+            // Lines are numbered 0..n within their kind; a set of them is a bit mask.
+            let line_of = |c: usize| if rows_base { t.col(c) } else { t.row(c) };
+            let lines_of = |cells: S| board::cells(cells).fold(0u32, |m, c| m | 1 << line_of(c));
+            let offset = if rows_base { t.n } else { 0 };
             let keep = combinations(&lines, k, &mut |set| {
                 let base: S = set.iter().fold(S::ZERO, |u, l| u | l.1);
-                // Cross lines touched.
-                let mut cross: Vec<usize> = board::cells(base)
-                    .map(|c| if rows_base { t.n + t.col(c) } else { t.row(c) })
-                    .collect();
-                cross.sort_unstable();
-                cross.dedup();
-                if cross.len() <= k {
+                let cross = lines_of(base);
+                if cross.count_ones() as usize <= k {
                     return true; // a basic fish (or less): not finned
                 }
-                combinations(&cross, k, &mut |cover| {
+                // The fins lie in one box, so the cover holds every cross line of the
+                // base outside that box: build those covers box by box instead of
+                // trying every k of the cross lines (16x16 has up to C(16, 4) of them),
+                // and try them in the order of that full enumeration (lexicographic:
+                // the set holding the smallest line where two differ comes first).
+                let mut covers: Vec<u32> = Vec::new();
+                let mut boxes: S = base;
+                while !boxes.is_empty() {
+                    let bx = t.box_of[boxes.first()];
+                    if bx == board::NO_HOUSE {
+                        break;
+                    }
+                    let in_box = t.house[bx as usize];
+                    boxes &= !in_box;
+                    let need = lines_of(base & !in_box);
+                    let missing = k as i32 - need.count_ones() as i32;
+                    if missing < 0 {
+                        continue;
+                    }
+                    let rest = cross & !need;
+                    // Every way to add `missing` lines of `rest`.
+                    let mut extra: u32 = (1u32 << missing) - 1;
+                    let spread = |m: u32| -> u32 {
+                        let (mut out, mut r, mut m) = (0, rest, m);
+                        while r != 0 {
+                            let low = r & r.wrapping_neg();
+                            if m & 1 == 1 {
+                                out |= low;
+                            }
+                            m >>= 1;
+                            r &= r - 1;
+                        }
+                        out
+                    };
+                    let width = rest.count_ones();
+                    while extra < 1 << width {
+                        covers.push(need | spread(extra));
+                        if extra == 0 {
+                            break;
+                        }
+                        // Next mask with the same number of bits (Gosper's hack).
+                        let low = extra & extra.wrapping_neg();
+                        let ripple = extra + low;
+                        extra = (((ripple ^ extra) >> 2) / low) | ripple;
+                    }
+                }
+                covers.sort_unstable_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
+                covers.dedup();
+                covers.iter().all(|&cover_lines| {
+                    let cover: Vec<usize> = (0..t.n)
+                        .filter(|i| cover_lines >> i & 1 == 1)
+                        .map(|i| i + offset)
+                        .collect();
                     let cover_cells: S = cover.iter().fold(S::ZERO, |u, &h| u | t.house[h]);
                     let fins = base & !cover_cells;
                     if fins == S::ZERO {
