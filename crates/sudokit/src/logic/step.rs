@@ -597,19 +597,22 @@ pub fn chain_text_in(g: &Geometry, chain: &[Node], strong: &[bool], style: Digit
     s
 }
 
-/// A group of cells in one row or column as `r1c12`, else a cell list in braces.
+/// A group of cells in one row or column as `r1c12` (`r13c13,15` on grids above 9x9,
+/// where numbers take two digits), else a cell list in braces.
 pub fn group_name(g: &Geometry, cells: &[Cell]) -> String {
     if cells.len() == 1 {
         return g.cell_name(cells[0]);
     }
+    let join = |ns: &mut dyn Iterator<Item = usize>| -> String {
+        let ns: Vec<String> = ns.map(|n| (n + 1).to_string()).collect();
+        ns.join(if g.size() > 9 { "," } else { "" })
+    };
     let rows: Vec<usize> = cells.iter().map(|&c| g.row(c)).collect();
     let cols: Vec<usize> = cells.iter().map(|&c| g.col(c)).collect();
     if rows.iter().all(|&r| r == rows[0]) {
-        let cs: String = cols.iter().map(|c| (c + 1).to_string()).collect();
-        format!("r{}c{}", rows[0] + 1, cs)
+        format!("r{}c{}", rows[0] + 1, join(&mut cols.into_iter()))
     } else if cols.iter().all(|&c| c == cols[0]) {
-        let rs: String = rows.iter().map(|r| (r + 1).to_string()).collect();
-        format!("r{}c{}", rs, cols[0] + 1)
+        format!("r{}c{}", join(&mut rows.into_iter()), cols[0] + 1)
     } else {
         format!("{{{}}}", cell_list(g, cells))
     }
@@ -631,6 +634,16 @@ mod tests {
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             );
         }
+    }
+
+    #[test]
+    fn groups_above_9x9_separate_their_numbers() {
+        let classic = Geometry::classic();
+        assert_eq!(group_name(&classic, &[0, 2]), "r1c13");
+        let big = Geometry::new(crate::Shape::new(4, 4).unwrap());
+        // r16c1 and r16c4, not r16c14.
+        assert_eq!(group_name(&big, &[240, 243]), "r16c1,4");
+        assert_eq!(group_name(&big, &[12, 28, 44]), "r1,2,3c13");
     }
 
     #[test]
