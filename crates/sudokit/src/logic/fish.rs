@@ -128,6 +128,22 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
     let t = b.tables();
     for rows_base in [true, false] {
+        // Lines are numbered 0..n within their kind; a set of them is a bit mask.
+        let kind = if rows_base { 1 } else { 0 };
+        let offset = if rows_base { t.n } else { 0 };
+        let lines_of = |cells: S| {
+            board::cells(cells).fold(0u32, |m, c| {
+                m | 1 << (t.houses_of[c][kind] as usize - offset)
+            })
+        };
+        // A fin box meets this many cross lines at most: a base whose cross lines
+        // exceed the fish size by more cannot be finned.
+        let span = t
+            .boxes
+            .iter()
+            .map(|&bx| lines_of(t.house[bx]).count_ones() as usize)
+            .max()
+            .unwrap_or(0);
         for d in b.digit_range() {
             let dc = b.digit(d);
             // Base lines with candidates, as (house, cells).
@@ -136,15 +152,12 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                 .map(|h| (h, dc & t.house[h]))
                 .filter(|&(_, m)| m != S::ZERO && board::count(m) <= 5)
                 .collect();
-            // Lines are numbered 0..n within their kind; a set of them is a bit mask.
-            let line_of = |c: usize| if rows_base { t.col(c) } else { t.row(c) };
-            let lines_of = |cells: S| board::cells(cells).fold(0u32, |m, c| m | 1 << line_of(c));
-            let offset = if rows_base { t.n } else { 0 };
             let keep = combinations(&lines, k, &mut |set| {
                 let base: S = set.iter().fold(S::ZERO, |u, l| u | l.1);
                 let cross = lines_of(base);
-                if cross.count_ones() as usize <= k {
-                    return true; // a basic fish (or less): not finned
+                let width = cross.count_ones() as usize;
+                if width <= k || width > k + span {
+                    return true; // a basic fish (or less), or fins in more than one box
                 }
                 // The fins lie in one box, so the cover holds every cross line of the
                 // base outside that box: build those covers box by box instead of
@@ -180,8 +193,8 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                         }
                         out
                     };
-                    let width = rest.count_ones();
-                    while extra < 1 << width {
+                    let rest_width = rest.count_ones();
+                    while extra < 1 << rest_width {
                         covers.push(need | spread(extra));
                         if extra == 0 {
                             break;
