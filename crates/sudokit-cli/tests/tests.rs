@@ -9,6 +9,7 @@ mod generating;
 mod logic;
 mod play;
 mod puzzles;
+mod readme;
 mod reliability;
 mod render;
 mod sat;
