@@ -11,7 +11,7 @@
 //! then diagonals or windows), so cell and house numbers in steps mean the same thing
 //! on every path. Every geometry up to 16x16 gets a board (4x4 to 8x8, X-sudoku,
 //! windoku, jigsaw, Latin squares, 10x10 to 16x16); the techniques that lean on the
-//! classic layout (strong-link patterns, SE's chaining engine) take the classic board
+//! classic layout (SE's unique loops and chaining engine) take the classic board
 //! only ([`as_classic`], [`Board::classic`]) and use the static classic [`tables`].
 
 use std::fmt::Debug;

@@ -202,21 +202,6 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, emit: Emit) -> bool {
     true
 }
 
-/// Turbot fish on grids other than classic sudoku, where `strong_links` finds the
-/// skyscraper, kite, turbot and empty rectangle with SE's names and ratings: X-chains of
-/// exactly two strong links between single cells (on any houses: a diagonal, a window,
-/// a jigsaw region), rated as SE's two-link strong-link fish.
-pub fn turbot<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
-    find(b, Kind::X, &mut |mut st| {
-        if st.chain.len() != 4 {
-            return true;
-        }
-        st.technique = Technique::TurbotFish;
-        st.rating = 40;
-        emit(st)
-    })
-}
-
 fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usize, Step)>) {
     let n = g.nodes.len();
     const MAX: usize = 16;

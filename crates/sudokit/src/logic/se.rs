@@ -135,7 +135,7 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
         };
     }
     let classic = board.and_then(board::as_classic);
-    if let Some(b) = classic {
+    if let Some(b) = board {
         if let Some(st) = strong_links::best(b, 2) {
             return Some(st);
         }
@@ -158,7 +158,7 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
     first!(|e| subsets::naked(s, 4, true, e));
     first!(|e| fish::basic(s, 4, true, e));
     first!(|e| subsets::hidden(s, 4, true, e));
-    if let Some(b) = classic {
+    if let Some(b) = board {
         if let Some(st) = strong_links::best(b, 3) {
             return Some(st);
         }
@@ -170,10 +170,10 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
     }
     if let Some(b) = classic {
         first!(|e| bug::se_bug(b, e));
-        if opts.four_links {
-            if let Some(st) = strong_links::best(b, 4) {
-                return Some(st);
-            }
+    }
+    if let (Some(b), true) = (board, opts.four_links) {
+        if let Some(st) = strong_links::best(b, 4) {
+            return Some(st);
         }
     }
     if let Some(b) = board {

@@ -35,19 +35,11 @@ enum Bitboard<'a> {
 
 impl<'a> Bitboard<'a> {
     /// The board when it is classic sudoku: the techniques that lean on the 3x3 box
-    /// layout (strong-link patterns, SE's chaining engine) run on it only.
+    /// layout (SE's chaining engine and forcing nets) run on it only.
     fn classic(self) -> Option<&'a Board> {
         match self {
             Bitboard::Narrow(b) if b.classic => Some(b),
             _ => None,
-        }
-    }
-
-    /// The board unless it is classic sudoku.
-    fn other(self) -> Bitboard<'a> {
-        match self {
-            Bitboard::Narrow(b) if b.classic => Bitboard::None,
-            b => b,
         }
     }
 }
@@ -112,24 +104,16 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| fish::finned(b, 4, e))
     }),
     (Technique::Skyscraper, |_, b, e| {
-        b.classic()
-            .is_none_or(|b| two_links(b, Technique::Skyscraper, e))
+        on_board!(b, |b| two_links(b, Technique::Skyscraper, e))
     }),
     (Technique::TwoStringKite, |_, b, e| {
-        b.classic()
-            .is_none_or(|b| two_links(b, Technique::TwoStringKite, e))
+        on_board!(b, |b| two_links(b, Technique::TwoStringKite, e))
     }),
     (Technique::TurbotFish, |_, b, e| {
-        b.classic()
-            .is_none_or(|b| two_links(b, Technique::TurbotFish, e))
+        on_board!(b, |b| two_links(b, Technique::TurbotFish, e))
     }),
     (Technique::EmptyRectangle, |_, b, e| {
-        b.classic()
-            .is_none_or(|b| two_links(b, Technique::EmptyRectangle, e))
-    }),
-    // Other grids up to 16x16: the same two-strong-link patterns, found as short X-chains.
-    (Technique::TurbotFish, |_, b, e| {
-        on_board!(b.other(), |b| chains::turbot(b, e))
+        on_board!(b, |b| two_links(b, Technique::EmptyRectangle, e))
     }),
     (Technique::XYWing, |_, b, e| {
         on_board!(b, |b| wings::xy_wing(b, e))
@@ -218,7 +202,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     }),
 ];
 
-fn two_links(b: &Board, which: Technique, emit: Emit) -> bool {
+fn two_links<S: super::board::Bits>(b: &Board<S>, which: Technique, emit: Emit) -> bool {
     match strong_links::best_of(b, 2, which) {
         Some(st) => emit(st),
         None => true,
@@ -418,9 +402,8 @@ mod tests {
         for t in [Technique::SimpleColors, Technique::Aic, Technique::AlsXz] {
             assert!(used.contains(&t), "{t:?} never used: {used:?}");
         }
-        // The classic-only patterns stay off other geometries (two-link ones are turbot
-        // fish there).
-        assert!(!used.contains(&Technique::Skyscraper));
+        // The strong-link patterns run along the variants' rows, columns and boxes too.
+        assert!(used.contains(&Technique::EmptyRectangle), "{used:?}");
     }
 
     #[test]
@@ -504,6 +487,7 @@ mod tests {
         als::death_blossom(b, &mut keep);
         exclusion::aligned_pairs(b, &mut keep);
         out.extend((3..=5).filter_map(|k| wings::als_wing_best(b, k)));
+        out.extend((2..=4).filter_map(|n| strong_links::best(b, n)));
         out
     }
 

@@ -1,5 +1,6 @@
 //! Chains of strong links on one digit (Sukaku Explainer's "strong-linked fishes"), on
-//! 9x9: two links give the skyscraper, the 2-string kite, the turbot fish and, with a
+//! every grid up to 16x16 with boxes or regions (links run along rows, columns and
+//! boxes; a variant's extra houses only add peers to eliminate from): two links give the skyscraper, the 2-string kite, the turbot fish and, with a
 //! grouped box link, the empty rectangle; three or more links their longer cousins.
 //!
 //! A strong link is a house where the digit has two places (a box whose two places are
@@ -14,63 +15,75 @@
 //! Ratings follow Sukaku Explainer: 4.0 / 5.4 / 5.8 for 2 / 3 / 4 links, +0.1 when a box
 //! or both line directions take part, +0.2 for both, +0.3 for a grouped link (instead).
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Bits, Board, Tables};
 use super::{Node, Step, Technique};
 
 /// One strong link: the house, its kind (0 box, 1 row, 2 column) and its two ends
-/// (with the houses containing each end, as 27-bit masks).
+/// (with the row, column and box containing each end, as house masks).
 #[derive(Clone, Copy, Debug)]
-struct Link {
+struct Link<S: Bits> {
     house: usize,
     kind: u8,
-    a: CellSet,
-    b: CellSet,
-    ha: u32,
-    hb: u32,
+    a: S,
+    b: S,
+    ha: u64,
+    hb: u64,
     /// All places of the digit in the house.
-    cells: CellSet,
+    cells: S,
     grouped: bool,
 }
 
-fn kind_of(h: usize) -> u8 {
-    match h {
-        0..=8 => 1,
-        9..=17 => 2,
-        _ => 0,
+fn kind_of<S: Bits>(t: &Tables<S>, h: usize) -> u8 {
+    if h < t.n {
+        1
+    } else if h < 2 * t.n {
+        2
+    } else {
+        0
     }
 }
 
-/// The houses containing every cell of `set`, as a mask.
-fn houses_of_set(set: CellSet) -> u32 {
-    let t = board::tables();
-    let mut m = 0u32;
-    for &h in &t.houses_of[board::first(set)] {
-        if set & !t.house[h as usize] == 0 {
-            m |= 1 << h;
-        }
-    }
-    m
+/// The houses containing every cell of `set`, as a mask (bit `h` for house `h`): its
+/// first cell's row, column and box, and of `extras` (a variant's other houses).
+fn houses_of_set<S: Bits>(t: &Tables<S>, extras: &[usize], set: S) -> u64 {
+    let first = &t.houses_of[board::first(set)];
+    first
+        .iter()
+        .map(|&h| h as usize)
+        .chain(extras.iter().copied())
+        .filter(|&h| (set & !t.house[h]).is_empty())
+        .fold(0, |m, h| m | 1 << h)
 }
 
 /// The strong links of digit `d`.
-fn links(b: &Board, d: u8) -> Vec<Link> {
-    let t = board::tables();
+fn links<S: Bits>(b: &Board<S>, d: u8) -> Vec<Link<S>> {
+    let t = b.tables();
     let mut out = Vec::new();
-    // Boxes first, then rows, then columns (SE's region types 0, 1, 2).
-    for h in (18..27).chain(0..9).chain(9..18) {
+    // Boxes first, then rows, then columns (SE's region types 0, 1, 2), then a
+    // variant's other houses (diagonals, windows), counted as boxes.
+    let extras: Vec<usize> = (2 * t.n..t.houses)
+        .filter(|h| !t.boxes.contains(h))
+        .collect();
+    for h in t
+        .boxes
+        .iter()
+        .copied()
+        .chain(0..2 * t.n)
+        .chain(extras.iter().copied())
+    {
         let pos = b.digit(d) & t.house[h];
         let n = board::count(pos);
-        let kind = kind_of(h);
+        let kind = kind_of(t, h);
         if n == 2 {
-            let (x, y) = (board::first(pos), board::first(pos & (pos - 1)));
-            if kind == 0 && (board::row(x) == board::row(y) || board::col(x) == board::col(y)) {
+            let (x, y) = (board::first(pos), board::first(pos.drop_first()));
+            if kind == 0 && (t.row(x) == t.row(y) || t.col(x) == t.col(y)) {
                 continue;
             }
             out.push(Link {
                 house: h,
                 kind,
-                a: 1u128 << x,
-                b: 1u128 << y,
+                a: S::bit(x),
+                b: S::bit(y),
                 ha: 0,
                 hb: 0,
                 cells: pos,
@@ -79,17 +92,17 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
         } else if (3..=6).contains(&n) {
             if kind == 0 {
                 // First heart whose rectangle (cells off its row and column) is empty.
-                for &heart in &t.house_cells[h] {
+                for &heart in t.cells_of(h) {
                     let heart = heart as usize;
-                    let row = t.house[board::row(heart)] & t.house[h];
-                    let col = t.house[9 + board::col(heart)] & t.house[h];
-                    if pos & !(row | col) != 0 {
+                    let row = t.house[t.row(heart)] & t.house[h];
+                    let col = t.house[t.n + t.col(heart)] & t.house[h];
+                    if !(pos & !(row | col)).is_empty() {
                         continue;
                     }
-                    let hbit = 1u128 << heart;
+                    let hbit = S::bit(heart);
                     let (arm1, arm2) = (pos & row & !hbit, pos & col & !hbit);
-                    if arm1 != 0 && arm2 != 0 {
-                        let variants: &[(CellSet, CellSet)] = if pos & hbit != 0 {
+                    if !arm1.is_empty() && !arm2.is_empty() {
+                        let variants: &[(S, S)] = if !(pos & hbit).is_empty() {
                             &[(arm1, arm2 | hbit), (arm1 | hbit, arm2)]
                         } else {
                             &[(arm1, arm2)]
@@ -110,55 +123,45 @@ fn links(b: &Board, d: u8) -> Vec<Link> {
                     break;
                 }
             } else {
-                // A line whose places lie in exactly two of its three box segments.
-                let segs: [CellSet; 3] = std::array::from_fn(|i| {
-                    let seg: CellSet = t.house_cells[h][i * 3..i * 3 + 3]
-                        .iter()
-                        .fold(0, |m, &c| m | 1u128 << c);
-                    seg & pos
-                });
-                if let Some(e) = segs.iter().position(|&s| s == 0) {
-                    let others = [segs[(e + 1) % 3], segs[(e + 2) % 3]];
-                    let others = if e == 1 {
-                        [others[1], others[0]]
-                    } else {
-                        others
-                    };
-                    if others[0] != 0 && others[1] != 0 {
-                        out.push(Link {
-                            house: h,
-                            kind,
-                            a: others[0],
-                            b: others[1],
-                            ha: 0,
-                            hb: 0,
-                            cells: pos,
-                            grouped: true,
-                        });
+                // A line whose places lie in exactly two of its box segments (in line
+                // order: the line's cells are numbered in increasing order).
+                let mut segs: Vec<S> = Vec::new();
+                let mut rest = pos;
+                while !rest.is_empty() {
+                    let bx = t.box_of[rest.first()];
+                    if bx == board::NO_HOUSE {
+                        break;
                     }
+                    segs.push(rest & t.house[bx as usize]);
+                    rest &= !t.house[bx as usize];
+                }
+                if rest.is_empty() && segs.len() == 2 {
+                    out.push(Link {
+                        house: h,
+                        kind,
+                        a: segs[0],
+                        b: segs[1],
+                        ha: 0,
+                        hb: 0,
+                        cells: pos,
+                        grouped: true,
+                    });
                 }
             }
         }
     }
     for l in &mut out {
-        l.ha = houses_of_set(l.a);
-        l.hb = houses_of_set(l.b);
+        l.ha = houses_of_set(t, &extras, l.a);
+        l.hb = houses_of_set(t, &extras, l.b);
     }
     out
 }
 
-/// Whether every cell of `x` and `y` lies in one house (and they are disjoint).
-fn weakly_linked(x: CellSet, y: CellSet) -> Option<usize> {
-    let t = board::tables();
-    if x & y != 0 {
-        return None;
-    }
-    let all = x | y;
-    let c = board::first(x);
-    t.houses_of[c]
-        .iter()
-        .map(|&h| h as usize)
-        .find(|&h| all & !t.house[h] == 0)
+/// The first house holding every cell of `x` and `y` (rows, then columns, then boxes,
+/// then other houses), given the houses of each as masks, when they are disjoint.
+fn weakly_linked<S: Bits>(x: S, hx: u64, y: S, hy: u64) -> Option<usize> {
+    let common = hx & hy;
+    ((x & y).is_empty() && common != 0).then(|| common.trailing_zeros() as usize)
 }
 
 struct Found {
@@ -170,19 +173,23 @@ struct Found {
 
 /// The best chain of exactly `n` strong links (lowest rating, then most eliminations),
 /// or None.
-pub fn best(b: &Board, n: usize) -> Option<Step> {
+pub fn best<S: Bits>(b: &Board<S>, n: usize) -> Option<Step> {
     search(b, n, None)
 }
 
 /// The best chain of `n` links whose technique is `which` (skyscraper, kite, ...).
-pub fn best_of(b: &Board, n: usize, which: Technique) -> Option<Step> {
+pub fn best_of<S: Bits>(b: &Board<S>, n: usize, which: Technique) -> Option<Step> {
     search(b, n, Some(which))
 }
 
-fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
+fn search<S: Bits>(b: &Board<S>, n: usize, which: Option<Technique>) -> Option<Step> {
+    // House masks are 64 bits wide.
+    if b.tables().houses > 64 {
+        return None;
+    }
     let mut best: Option<Found> = None;
     let mut next = Successors::default();
-    for d in 1..=9u8 {
+    for d in b.digit_range() {
         let ls = links(b, d);
         if ls.len() < n {
             continue;
@@ -201,7 +208,7 @@ fn search(b: &Board, n: usize, which: Option<Technique>) -> Option<Step> {
                     for flip2 in [false, true] {
                         let (start, _) = ends(m, flip2);
                         let (start_h, _) = end_houses(m, flip2);
-                        if end_h & start_h != 0 && end & start == 0 {
+                        if end_h & start_h != 0 && (end & start).is_empty() {
                             next.list.push((j as u32, flip2));
                         }
                     }
@@ -246,24 +253,24 @@ impl Successors {
     }
 }
 
-fn ends(l: &Link, flip: bool) -> (CellSet, CellSet) {
+fn ends<S: Bits>(l: &Link<S>, flip: bool) -> (S, S) {
     if flip { (l.b, l.a) } else { (l.a, l.b) }
 }
 
 /// House masks of the ends, in the same order as [`ends`].
-fn end_houses(l: &Link, flip: bool) -> (u32, u32) {
+fn end_houses<S: Bits>(l: &Link<S>, flip: bool) -> (u64, u64) {
     if flip { (l.hb, l.ha) } else { (l.ha, l.hb) }
 }
 
 #[allow(clippy::too_many_arguments)]
-fn extend(
-    b: &Board,
+fn extend<S: Bits>(
+    b: &Board<S>,
     d: u8,
-    ls: &[Link],
+    ls: &[Link<S>],
     next: &Successors,
     n: usize,
     path: &mut Vec<(usize, bool)>,
-    used: CellSet,
+    used: S,
     which: Option<Technique>,
     best: &mut Option<Found>,
 ) {
@@ -281,7 +288,7 @@ fn extend(
     let min_last = if path.len() + 1 == n { path[0].0 } else { 0 };
     for &(j, flip) in next.of(li, lf) {
         let j = j as usize;
-        if j < min_last || ls[j].cells & used != 0 {
+        if j < min_last || !(ls[j].cells & used).is_empty() {
             continue;
         }
         if path
@@ -296,32 +303,38 @@ fn extend(
     }
 }
 
-fn evaluate(
-    b: &Board,
+fn evaluate<S: Bits>(
+    b: &Board<S>,
     d: u8,
-    ls: &[Link],
+    ls: &[Link<S>],
     path: &[(usize, bool)],
     which: Option<Technique>,
     best: &mut Option<Found>,
 ) {
-    let t = board::tables();
+    let t = b.tables();
     let n = path.len();
     let (start, _) = ends(&ls[path[0].0], path[0].1);
     let (_, end) = ends(&ls[path[n - 1].0], path[n - 1].1);
+    let (start_h, _) = end_houses(&ls[path[0].0], path[0].1);
+    let (_, end_h) = end_houses(&ls[path[n - 1].0], path[n - 1].1);
     // Most chains are not loops and nothing sees both ends: settle those first.
-    if weakly_linked(start, end).is_none() {
-        let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
-        if b.seen_by_all(start | end) & b.digit(d) & !base_houses == 0 {
+    if weakly_linked(start, start_h, end, end_h).is_none() {
+        let base_houses: S = path
+            .iter()
+            .fold(S::ZERO, |m, &(i, _)| m | t.house[ls[i].house]);
+        if (b.seen_by_all(start | end) & b.digit(d) & !base_houses).is_empty() {
             return;
         }
     }
     // The weak links between consecutive strong links (chains are short: no
     // allocation for the many that eliminate nothing).
-    let mut bridge_buf = [(0 as CellSet, 0 as CellSet, 0usize); 8];
+    let mut bridge_buf = [(S::ZERO, S::ZERO, 0usize); 8];
     for w in 0..n - 1 {
         let (_, e) = ends(&ls[path[w].0], path[w].1);
         let (s, _) = ends(&ls[path[w + 1].0], path[w + 1].1);
-        let h = weakly_linked(e, s).expect("linked");
+        let (_, eh) = end_houses(&ls[path[w].0], path[w].1);
+        let (sh, _) = end_houses(&ls[path[w + 1].0], path[w + 1].1);
+        let h = weakly_linked(e, eh, s, sh).expect("linked");
         bridge_buf[w] = (e, s, h);
     }
     let bridges = &bridge_buf[..n - 1];
@@ -350,8 +363,10 @@ fn evaluate(
     if best.as_ref().is_some_and(|f| rating > f.rating) {
         return;
     }
-    let base_houses: CellSet = path.iter().fold(0, |m, &(i, _)| m | t.house[ls[i].house]);
-    let ring = weakly_linked(start, end);
+    let base_houses: S = path
+        .iter()
+        .fold(S::ZERO, |m, &(i, _)| m | t.house[ls[i].house]);
+    let ring = weakly_linked(start, start_h, end, end_h);
     let mut victims = b.seen_by_all(start | end) & b.digit(d) & !base_houses;
     if let Some(_h) = ring {
         for &(e, s, _) in bridges {
@@ -362,7 +377,7 @@ fn evaluate(
             victims &= !t.house[h];
         }
     }
-    if victims == 0 {
+    if victims.is_empty() {
         return;
     }
     let elims: Vec<(usize, u8)> = board::cells(victims).map(|c| (c, d)).collect();
@@ -413,7 +428,7 @@ fn evaluate(
     let mut cells: Vec<usize> = Vec::new();
     for &(i, f) in path {
         let (a, z) = ends(&ls[i], f);
-        let node = |s: CellSet| Node {
+        let node = |s: S| Node {
             digit: d,
             cells: board::cells(s).collect(),
         };
