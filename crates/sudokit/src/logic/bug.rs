@@ -95,9 +95,9 @@ pub fn bug_plus_one<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     emit(st)
 }
 
-/// Sudoku Explainer's BUG types 1-4.
-pub fn se_bug(b: &Board, emit: Emit) -> bool {
-    let t = board::tables();
+/// Sudoku Explainer's BUG types 1-4 (types 3 and 4 in a shared row, column or box).
+pub fn se_bug<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
+    let t = b.tables();
     let Some((cells, values, all, common)) = detect(b) else {
         return true;
     };
@@ -116,7 +116,7 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
     } else if all.count_ones() == 1 {
         let d = all.trailing_zeros() as u8 + 1;
         let victims = common & b.digit(d);
-        if victims != 0 {
+        if !victims.is_empty() {
             let mut st = Step::new(Technique::BugType2);
             st.cells = cells.clone();
             st.digits = vec![d];
@@ -127,12 +127,12 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
         if cells.len() == 2 {
             out.extend(type4(b, &cells, &values, all));
         }
-    } else if common != 0 {
+    } else if !common.is_empty() {
         if cells.len() == 2 {
             out.extend(type4(b, &cells, &values, all));
         }
         // Type 3: the BUG digits form a naked subset with other cells of a shared house.
-        for rt in [2usize, 0, 1] {
+        for &rt in house_kinds(t, cells[0]) {
             let h = t.houses_of[cells[0]][rt] as usize;
             if cells.iter().any(|&c| t.houses_of[c][rt] as usize != h) {
                 continue;
@@ -188,19 +188,29 @@ pub fn se_bug(b: &Board, emit: Emit) -> bool {
     true
 }
 
+/// SE's order of a cell's houses for types 3 and 4 (box, row, column; entries of
+/// [`board::Tables::houses_of`]), without the box where there is none (Latin squares).
+fn house_kinds<S: Bits>(t: &board::Tables<S>, c: usize) -> &'static [usize] {
+    if t.box_of[c] == board::NO_HOUSE {
+        &[0, 1]
+    } else {
+        &[2, 0, 1]
+    }
+}
+
 /// BUG type 4: two BUG cells in one house sharing one non-BUG digit `u`. One of them
 /// takes one of its BUG digits (else the grid is a deadly BUG), and `u`, confined to the
 /// two cells in that house, is in the other: each cell keeps only its BUG digits and
 /// `u`.
-fn type4(b: &Board, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
-    let t = board::tables();
+fn type4<S: Bits>(b: &Board<S>, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
+    let t = b.tables();
     let (c1, c2) = (cells[0], cells[1]);
     let shared = b.cand[c1] & b.cand[c2] & !all;
     if shared.count_ones() != 1 {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for rt in [2usize, 0, 1] {
+    for &rt in house_kinds(t, c1) {
         if t.houses_of[c1][rt] != t.houses_of[c2][rt] {
             continue;
         }

@@ -168,7 +168,7 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
             return Some(st);
         }
     }
-    if let Some(b) = classic {
+    if let Some(b) = board {
         first!(|e| bug::se_bug(b, e));
     }
     if let (Some(b), true) = (board, opts.four_links) {

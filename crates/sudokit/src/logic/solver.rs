@@ -481,6 +481,7 @@ mod tests {
         }
         uniqueness::rectangles(b, &mut keep);
         bug::bug_plus_one(b, &mut keep);
+        bug::se_bug(b, &mut keep);
         als::als_xz(b, &mut keep);
         als::als_xy_wing(b, &mut keep);
         als::sue_de_coq(b, &mut keep);
