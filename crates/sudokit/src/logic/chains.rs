@@ -209,6 +209,9 @@ fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usiz
     let mut parent = vec![u32::MAX; 2 * n];
     let mut depth = vec![0u8; 2 * n];
     let mut best_len = usize::MAX;
+    // The nodes weakly linked to the start (weak links go both ways): a chain ending on
+    // one closes into a loop.
+    let mut closes = vec![false; n];
     for start in 0..n {
         if kind == Kind::XY || kind == Kind::RemotePair {
             // Chains start with a strong link inside a bivalue cell.
@@ -217,6 +220,10 @@ fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usiz
             }
         }
         parent.iter_mut().for_each(|p| *p = u32::MAX);
+        closes.iter_mut().for_each(|c| *c = false);
+        for &m in &g.weak[start] {
+            closes[m as usize] = true;
+        }
         let mut queue: Vec<u32> = Vec::new();
         // Start: we leave the start node by a strong link.
         let s0 = (start * 2) as u32; // "reached by weak" = must leave by strong
@@ -257,7 +264,7 @@ fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usiz
                         continue;
                     }
                     let loops = matches!(kind, Kind::Aic | Kind::Grouped);
-                    if loops && g.weak[m as usize].contains(&(start as u32)) {
+                    if loops && closes[m as usize] {
                         let path = collect_path(&parent, ns);
                         let elims = loop_eliminations(b, g, &path);
                         if !elims.is_empty() {
