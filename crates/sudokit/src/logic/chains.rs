@@ -77,7 +77,7 @@ fn build<S: Bits>(b: &Board<S>, kind: Kind, digit: Option<u8>) -> Graph<S> {
     // Links are looked up, not tested pair by pair (on 16x16 the pairs run to millions):
     // a single-cell node by (digit, cell), a group by its digit and cells.
     let n = nodes.len();
-    let mut single = vec![u32::MAX; 16 * t.cell_count()];
+    let mut single = vec![u32::MAX; t.n * t.cell_count()];
     let mut groups: std::collections::HashMap<(u8, S), u32> = std::collections::HashMap::new();
     for (i, nd) in nodes.iter().enumerate() {
         if board::count(nd.cells) == 1 {

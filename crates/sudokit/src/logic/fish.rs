@@ -124,7 +124,8 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// Finned and sashimi fish of size `k` on a 9x9 board (base rows first, then columns).
+/// Finned and sashimi fish of size `k` on a board up to 16x16 (base rows first, then
+/// columns).
 pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
     let t = b.tables();
     for rows_base in [true, false] {
@@ -174,36 +175,22 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                     let in_box = t.house[bx as usize];
                     boxes &= !in_box;
                     let need = lines_of(base & !in_box);
-                    let missing = k as i32 - need.count_ones() as i32;
-                    if missing < 0 {
+                    let Some(missing) = k.checked_sub(need.count_ones() as usize) else {
+                        continue;
+                    };
+                    if missing == 0 {
+                        covers.push(need);
                         continue;
                     }
-                    let rest = cross & !need;
-                    // Every way to add `missing` lines of `rest`.
-                    let mut extra: u32 = (1u32 << missing) - 1;
-                    let spread = |m: u32| -> u32 {
-                        let (mut out, mut r, mut m) = (0, rest, m);
-                        while r != 0 {
-                            let low = r & r.wrapping_neg();
-                            if m & 1 == 1 {
-                                out |= low;
-                            }
-                            m >>= 1;
-                            r &= r - 1;
-                        }
-                        out
-                    };
-                    let rest_width = rest.count_ones();
-                    while extra < 1 << rest_width {
-                        covers.push(need | spread(extra));
-                        if extra == 0 {
-                            break;
-                        }
-                        // Next mask with the same number of bits (Gosper's hack).
-                        let low = extra & extra.wrapping_neg();
-                        let ripple = extra + low;
-                        extra = (((ripple ^ extra) >> 2) / low) | ripple;
-                    }
+                    // Every way to add `missing` of the other cross lines.
+                    let rest: Vec<u32> = (0..t.n)
+                        .map(|i| 1u32 << i)
+                        .filter(|&bit| cross & !need & bit != 0)
+                        .collect();
+                    combinations(&rest, missing, &mut |extra| {
+                        covers.push(extra.iter().fold(need, |m, &bit| m | bit));
+                        true
+                    });
                 }
                 covers.sort_unstable_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
                 covers.dedup();
