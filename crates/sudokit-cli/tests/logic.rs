@@ -394,3 +394,27 @@ fn sixteen_by_sixteen_puzzles_are_rated_without_a_panic() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     assert_eq!(crate::util::stdout_lines(&out).len(), puzzles.len());
 }
+
+#[test]
+fn twenty_five_by_twenty_five_puzzles_get_wings_fish_and_chains() {
+    // 25x25 boards are 1,024-bit wide. This binary is built with debug assertions, so
+    // `explain` checks every step against the solution: a technique with a narrower
+    // grid's assumption left in it panics here.
+    let Some(lines) = crate::util::data_lines("gecode-large/sudoku25.txt", 100) else {
+        return;
+    };
+    let out = crate::util::sudokit()
+        .args(["explain", &lines[16]])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains(" solved ("), "{text}");
+    for technique in ["Finned X-Wing", "W-Wing", "Grouped AIC", "ALS-XZ"] {
+        assert!(text.contains(technique), "no {technique}:\n{text}");
+    }
+}

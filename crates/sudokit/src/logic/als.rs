@@ -1,4 +1,4 @@
-//! Almost locked sets (ALS), on grids up to 16x16: `n` cells of one house holding `n + 1` digits
+//! Almost locked sets (ALS), on grids up to 32x32: `n` cells of one house holding `n + 1` digits
 //! between them (a bivalue cell is the smallest). Remove any one digit and the rest is
 //! locked. Techniques: ALS-XZ, ALS-XY-Wing, Death Blossom, Sue de Coq.
 //!
@@ -7,7 +7,7 @@
 //! `x`, and each other common digit `z` is then held by one of them: `z` leaves every
 //! cell seeing all the `z`s of both.
 
-use super::board::{self, Bits, Board, CellSet};
+use super::board::{self, Bits, Board, CellSet, Digits};
 use super::{Emit, Step, Technique, combinations};
 
 /// One almost locked set.
@@ -16,7 +16,7 @@ pub struct Als<S: Bits = CellSet> {
     /// Its cells.
     pub cells: S,
     /// Its digits (n + 1 of them).
-    pub digits: u16,
+    pub digits: Digits,
     /// The house it was found in.
     pub house: usize,
     /// For each digit (index `d - 1`), the cells seeing all the ALS's cells holding it:
@@ -45,7 +45,7 @@ pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
             .collect();
         for n in 1..=max.min(cells.len().saturating_sub(1)) {
             combinations(&cells, n, &mut |set| {
-                let digits = set.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                let digits = set.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
                 if digits.count_ones() as usize == n + 1 {
                     let mask = set.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
                     if known.insert(mask) {
@@ -69,7 +69,7 @@ pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
 }
 
 /// Restricted common candidates between two disjoint ALS.
-fn rccs<S: Bits>(b: &Board<S>, a: &Als<S>, z: &Als<S>) -> u16 {
+fn rccs<S: Bits>(b: &Board<S>, a: &Als<S>, z: &Als<S>) -> Digits {
     let mut out = 0;
     for d in board::digits(a.digits & z.digits) {
         if (z.holders(b, d) & !a.seen[d as usize - 1]).is_empty() {
@@ -82,7 +82,7 @@ fn rccs<S: Bits>(b: &Board<S>, a: &Als<S>, z: &Als<S>) -> u16 {
 fn als_step<S: Bits>(
     technique: Technique,
     sets: &[&Als<S>],
-    digits: u16,
+    digits: Digits,
     elims: Vec<(usize, u8)>,
 ) -> Step {
     let mut st = Step::new(technique);
@@ -156,7 +156,7 @@ pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     for ci in 0..n {
         let c = &list[ci];
         // The ALS linked to the pivot, with their links (pairs of others never qualify).
-        let linked: Vec<(usize, u16)> = (0..n)
+        let linked: Vec<(usize, Digits)> = (0..n)
             .filter(|&i| i != ci && (list[i].cells & c.cells).is_empty())
             .map(|i| (i, rccs(b, &list[i], c)))
             .filter(|&(_, r)| r != 0)
@@ -249,7 +249,7 @@ fn blossom<S: Bits>(
             }
             used |= s.cells;
         }
-        let common = sets.iter().fold(0x1ff, |m, s| m & s.digits) & !b.cand[stem];
+        let common = sets.iter().fold(Digits::MAX, |m, s| m & s.digits) & !b.cand[stem];
         let mut elims = Vec::new();
         for z in board::digits(common) {
             let holders = sets.iter().fold(S::ZERO, |m, s| m | s.holders(b, z));
@@ -295,7 +295,7 @@ pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
             for k in 2..=cells.len() {
                 let ok = combinations(&cells, k, &mut |core| {
                     let core_mask = core.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                    let v = core.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                    let v = core.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
                     if (v.count_ones() as usize) < k + 2 {
                         return true;
                     }
@@ -307,13 +307,13 @@ pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                         .collect();
                     for nl in 1..=2 {
                         let go = combinations(&line_rest, nl, &mut |ls| {
-                            let dl = ls.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                            let dl = ls.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
                             if dl & !v != 0 || dl.count_ones() as usize != nl + 1 {
                                 return true;
                             }
                             for nb in 1..=2 {
                                 let go = combinations(&box_rest, nb, &mut |bs| {
-                                    let db = bs.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                                    let db = bs.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
                                     if db & !v != 0
                                         || db & dl != 0
                                         || db.count_ones() as usize != nb + 1

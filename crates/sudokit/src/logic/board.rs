@@ -1,16 +1,17 @@
-//! [`Board`]: a [`State`] of side up to 16 as bitboards, for the techniques beyond
+//! [`Board`]: a [`State`] of side up to 32 as bitboards, for the techniques beyond
 //! subsets and fish (wings, chains, uniqueness, ALS, forcing chains).
 //!
 //! A set of cells is a fixed-width bit set (bit `cell`), so "the cells that see both
 //! ends" or "the cells of column 3 where 7 is possible" are one `&` each, and nothing
-//! allocates. Two widths, behind the [`Bits`] trait: a `u128` for grids up to 9x9 and
-//! [`Wide`] (four words) for grids up to 16x16. Techniques are written once over
-//! `Board<S: Bits>`, and each width is compiled on its own, so the 9x9 paths pay
-//! nothing for the wide one. The house tables are derived from the shared [`Geometry`]:
+//! allocates. Three widths, behind the [`Bits`] trait: a `u128` for grids up to 9x9,
+//! [`Wide`] (four words) for grids up to 16x16 and [`Huge`] (sixteen words) for grids
+//! up to 32x32 (25x25 among them). Techniques are written once over `Board<S: Bits>`,
+//! and each width is compiled on its own, so the 9x9 paths pay nothing for the wide
+//! ones. The house tables are derived from the shared [`Geometry`]:
 //! cells and houses are numbered as there (rows, then columns, then boxes or regions,
 //! then diagonals or windows), so cell and house numbers in steps mean the same thing
-//! on every path. Every geometry up to 16x16 gets a board (4x4 to 8x8, X-sudoku,
-//! windoku, jigsaw, Latin squares, 10x10 to 16x16); the techniques that lean on the
+//! on every path. Every geometry up to 32x32 gets a board (4x4 to 8x8, X-sudoku,
+//! windoku, jigsaw, Latin squares, 10x10 to 25x25 and on to 32x32); the techniques that lean on the
 //! classic layout (SE's unique loops and chaining engine) take the classic board
 //! only ([`as_classic`], [`Board::classic`]) and use the static classic [`tables`].
 
@@ -28,11 +29,14 @@ pub type CellSet = u128;
 /// All 81 cells.
 pub const ALL_CELLS: CellSet = (1u128 << 81) - 1;
 
+/// A set of digits: bit `d - 1` for digit `d` (up to 32 digits).
+pub type Digits = u32;
+
 /// In [`Tables::box_of`]: the cell has no box or region (a Latin square).
 pub const NO_HOUSE: u8 = u8::MAX;
 
 /// A cell set as a fixed-width bitboard: `u128` for grids up to 9x9, [`Wide`] for grids
-/// up to 16x16. Techniques are written once over this trait, and each width gets its
+/// up to 16x16, [`Huge`] for grids up to 32x32. Techniques are written once over this trait, and each width gets its
 /// own compiled copy, so the 9x9 paths keep their `u128` speed.
 pub trait Bits:
     Copy
@@ -159,15 +163,15 @@ impl Iterator for NarrowCells {
     }
 }
 
-/// The cells of a [`Wide`] set, smallest first (word by word, so each step looks at
-/// one word).
-pub struct WideCells([u64; 4], usize);
+/// The cells of a multi-word set ([`Wide`], [`Huge`]), smallest first (word by word,
+/// so each step looks at one word).
+pub struct WordCells<const W: usize>([u64; W], usize);
 
-impl Iterator for WideCells {
+impl<const W: usize> Iterator for WordCells<W> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.1 < 4 {
+        while self.1 < W {
             let w = &mut self.0[self.1];
             if *w != 0 {
                 let c = self.1 * 64 + w.trailing_zeros() as usize;
@@ -180,108 +184,143 @@ impl Iterator for WideCells {
     }
 }
 
-/// A set of cells of a grid up to 16x16 (256 bits, four words).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct Wide([u64; 4]);
+/// A cell set of `$words` 64-bit words, for grids of side up to `$digits`.
+macro_rules! word_set {
+    ($(#[$doc:meta])* $name:ident, $words:literal, $digits:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+        pub struct $name([u64; $words]);
 
-macro_rules! wide_op {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Wide {
-            type Output = Wide;
+        impl BitAnd for $name {
+            type Output = $name;
             #[inline]
-            fn $f(self, o: Wide) -> Wide {
-                Wide(std::array::from_fn(|i| self.0[i] $op o.0[i]))
+            fn bitand(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] & o.0[i]))
             }
         }
-        impl $atr for Wide {
+
+        impl BitOr for $name {
+            type Output = $name;
             #[inline]
-            fn $af(&mut self, o: Wide) {
-                *self = *self $op o;
+            fn bitor(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] | o.0[i]))
+            }
+        }
+
+        impl BitXor for $name {
+            type Output = $name;
+            #[inline]
+            fn bitxor(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
+            }
+        }
+
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, o: $name) {
+                *self = *self & o;
+            }
+        }
+
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, o: $name) {
+                *self = *self | o;
+            }
+        }
+
+        impl Not for $name {
+            type Output = $name;
+            #[inline]
+            fn not(self) -> $name {
+                $name(self.0.map(|w| !w))
+            }
+        }
+
+        impl Bits for $name {
+            const ZERO: $name = $name([0; $words]);
+            type Cells = WordCells<$words>;
+            #[inline]
+            fn cells(self) -> WordCells<$words> {
+                WordCells(self.0, 0)
+            }
+            const CELLS: usize = 64 * $words;
+            const DIGITS: usize = $digits;
+            type PerCell<T: Copy + Eq + Debug> = [T; 64 * $words];
+            type PerDigit<T: Copy + Eq + Debug> = [T; $digits];
+            #[inline]
+            fn per_cell<T: Copy + Eq + Debug>(v: T) -> [T; 64 * $words] {
+                [v; 64 * $words]
+            }
+            #[inline]
+            fn per_digit<T: Copy + Eq + Debug>(v: T) -> [T; $digits] {
+                [v; $digits]
+            }
+            #[inline]
+            fn bit(c: usize) -> $name {
+                let mut w = [0; $words];
+                w[c >> 6] = 1 << (c & 63);
+                $name(w)
+            }
+            #[inline]
+            fn first(self) -> usize {
+                for (i, &w) in self.0.iter().enumerate() {
+                    if w != 0 {
+                        return i * 64 + w.trailing_zeros() as usize;
+                    }
+                }
+                64 * $words
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.0.iter().map(|w| w.count_ones()).sum()
+            }
+            #[inline]
+            fn drop_first(mut self) -> $name {
+                for w in self.0.iter_mut() {
+                    if *w != 0 {
+                        *w &= *w - 1;
+                        break;
+                    }
+                }
+                self
+            }
+            #[inline]
+            fn has(self, c: usize) -> bool {
+                self.0[c >> 6] >> (c & 63) & 1 == 1
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                // One OR over the words, where `==` on the array calls `memcmp`.
+                self.0.iter().fold(0, |a, &w| a | w) == 0
+            }
+            #[inline]
+            fn above(c: usize) -> $name {
+                let (w, b) = (c >> 6, c & 63);
+                $name(std::array::from_fn(|i| match i.cmp(&w) {
+                    std::cmp::Ordering::Less => 0,
+                    std::cmp::Ordering::Equal => (!0u64).checked_shl(b as u32 + 1).unwrap_or(0),
+                    std::cmp::Ordering::Greater => !0,
+                }))
             }
         }
     };
 }
-wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 
-impl BitXor for Wide {
-    type Output = Wide;
-    #[inline]
-    fn bitxor(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
-    }
-}
+word_set!(
+    /// A set of cells of a grid up to 16x16 (256 bits, four words).
+    Wide,
+    4,
+    16
+);
 
-impl Not for Wide {
-    type Output = Wide;
-    #[inline]
-    fn not(self) -> Wide {
-        Wide(self.0.map(|w| !w))
-    }
-}
-
-impl Bits for Wide {
-    const ZERO: Wide = Wide([0; 4]);
-    type Cells = WideCells;
-    #[inline]
-    fn cells(self) -> WideCells {
-        WideCells(self.0, 0)
-    }
-    const CELLS: usize = 256;
-    const DIGITS: usize = 16;
-    type PerCell<T: Copy + Eq + Debug> = [T; 256];
-    type PerDigit<T: Copy + Eq + Debug> = [T; 16];
-    #[inline]
-    fn per_cell<T: Copy + Eq + Debug>(v: T) -> [T; 256] {
-        [v; 256]
-    }
-    #[inline]
-    fn per_digit<T: Copy + Eq + Debug>(v: T) -> [T; 16] {
-        [v; 16]
-    }
-    #[inline]
-    fn bit(c: usize) -> Wide {
-        let mut w = [0; 4];
-        w[c >> 6] = 1 << (c & 63);
-        Wide(w)
-    }
-    #[inline]
-    fn first(self) -> usize {
-        for (i, &w) in self.0.iter().enumerate() {
-            if w != 0 {
-                return i * 64 + w.trailing_zeros() as usize;
-            }
-        }
-        256
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-    #[inline]
-    fn drop_first(mut self) -> Wide {
-        for w in self.0.iter_mut() {
-            if *w != 0 {
-                *w &= *w - 1;
-                break;
-            }
-        }
-        self
-    }
-    #[inline]
-    fn has(self, c: usize) -> bool {
-        self.0[c >> 6] >> (c & 63) & 1 == 1
-    }
-    #[inline]
-    fn above(c: usize) -> Wide {
-        let (w, b) = (c >> 6, c & 63);
-        Wide(std::array::from_fn(|i| match i.cmp(&w) {
-            std::cmp::Ordering::Less => 0,
-            std::cmp::Ordering::Equal => (!0u64).checked_shl(b as u32 + 1).unwrap_or(0),
-            std::cmp::Ordering::Greater => !0,
-        }))
-    }
-}
+word_set!(
+    /// A set of cells of a grid up to 32x32 (1,024 bits, sixteen words): 25x25 and the
+    /// sizes up to 32 (28x28, 30x30, 32x32).
+    Huge,
+    16,
+    32
+);
 
 /// House and peer tables of one geometry (cells numbered as in the geometry, row by
 /// row; bits from `n * n` on stay empty).
@@ -296,7 +335,7 @@ pub struct Tables<S: Bits = CellSet> {
     /// Cells of each house.
     pub house: Vec<S>,
     /// Cells of each house, in increasing order (see [`Tables::cells_of`]).
-    pub house_cells: Vec<S::PerDigit<u8>>,
+    pub house_cells: Vec<S::PerDigit<u16>>,
     /// Peers of each cell (not the cell itself).
     pub peers: S::PerCell<S>,
     /// Row, column and box house of each cell (the box is the row where there is none).
@@ -334,7 +373,7 @@ impl<S: Bits> Tables<S> {
             cells.sort_unstable();
             for (i, &c) in cells.iter().enumerate() {
                 t.house[h] |= S::bit(c);
-                t.house_cells[h][i] = c as u8;
+                t.house_cells[h][i] = c as u16;
             }
             if matches!(house.kind(), HouseKind::Box | HouseKind::Region) {
                 t.boxes.push(h);
@@ -361,7 +400,7 @@ impl<S: Bits> Tables<S> {
     }
 
     /// The cells of house `h`, in increasing order.
-    pub fn cells_of(&self, h: usize) -> &[u8] {
+    pub fn cells_of(&self, h: usize) -> &[u16] {
         &self.house_cells[h].as_ref()[..self.n]
     }
 
@@ -449,7 +488,7 @@ pub fn at_most_two<S: Bits>(set: S) -> bool {
 
 /// Whether a digit mask holds exactly two digits (see [`is_pair`]).
 #[inline]
-pub fn is_digit_pair(mask: u16) -> bool {
+pub fn is_digit_pair(mask: Digits) -> bool {
     is_pair(mask as CellSet)
 }
 
@@ -472,11 +511,12 @@ pub fn boxn(c: usize) -> usize {
 }
 
 /// A position as bitboards: candidates per cell (bit `d - 1`) and cells per digit.
-/// `Board` (the default width) serves grids up to 9x9, `Board<Wide>` grids up to 16x16.
+/// `Board` (the default width) serves grids up to 9x9, `Board<Wide>` grids up to 16x16,
+/// `Board<Huge>` grids up to 32x32.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board<S: Bits = CellSet> {
     /// Candidates of each unplaced cell; 0 for placed cells.
-    pub cand: S::PerCell<u16>,
+    pub cand: S::PerCell<Digits>,
     /// Placed values (0 = empty).
     pub value: S::PerCell<u8>,
     /// For digit `d` (index `d - 1`), the unplaced cells where it is a candidate.
@@ -526,7 +566,7 @@ impl<S: Bits> Board<S> {
         let mut b = Board::blank(tables, classic);
         for c in 0..g.cell_count() {
             b.value[c] = state.value(c);
-            let set = state.cands(c).0 as u16;
+            let set = state.cands(c).0 as Digits;
             b.cand[c] = set;
             let mut s = set;
             while s != 0 {
@@ -630,7 +670,7 @@ pub fn as_classic<S: Bits>(b: &Board<S>) -> Option<&Board> {
 
 /// Iterates over the digits (1-based) of a candidate mask.
 #[inline]
-pub fn digits(mut m: u16) -> impl Iterator<Item = u8> {
+pub fn digits(mut m: Digits) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         if m == 0 {
             None
@@ -675,27 +715,41 @@ mod tests {
         }
     }
 
-    #[test]
-    fn wide_sets_agree_with_a_list_of_cells() {
+    /// Random sets of a multi-word width against the list of their cells.
+    fn word_sets_agree_with_a_list_of_cells<S: Bits>() {
         let mut rng = crate::rng::Rng::new(7);
         for _ in 0..200 {
-            let mut want: Vec<usize> = (0..256).filter(|_| rng.below(5) == 0).collect();
+            let mut want: Vec<usize> = (0..S::CELLS).filter(|_| rng.below(5) == 0).collect();
             if rng.below(4) == 0 {
                 want.truncate(2);
             }
-            let set = want.iter().fold(Wide::ZERO, |m, &c| m | Wide::bit(c));
+            if rng.below(8) == 0 {
+                want.clear();
+            }
+            let set = want.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
             assert_eq!(cells(set).collect::<Vec<_>>(), want);
             assert_eq!(count(set) as usize, want.len());
+            assert_eq!(set.is_empty(), want.is_empty());
             assert_eq!(is_pair(set), want.len() == 2);
             assert_eq!(at_most_two(set), want.len() <= 2);
-            let c = rng.below(256) as usize;
+            let c = rng.below(S::CELLS as u64) as usize;
             assert_eq!(set.has(c), want.contains(&c));
-            let above: Vec<usize> = cells(set & Wide::above(c)).collect();
+            let above: Vec<usize> = cells(set & S::above(c)).collect();
             assert_eq!(
                 above,
                 want.iter().copied().filter(|&x| x > c).collect::<Vec<_>>()
             );
-            assert_eq!(cells(!set).count(), 256 - want.len());
+            assert_eq!(cells(!set).count(), S::CELLS - want.len());
         }
+    }
+
+    #[test]
+    fn wide_sets_agree_with_a_list_of_cells() {
+        word_sets_agree_with_a_list_of_cells::<Wide>();
+    }
+
+    #[test]
+    fn huge_sets_agree_with_a_list_of_cells() {
+        word_sets_agree_with_a_list_of_cells::<Huge>();
     }
 }

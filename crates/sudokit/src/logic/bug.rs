@@ -1,4 +1,4 @@
-//! Bivalue Universal Grave, on grids up to 16x16 (uniqueness): if every unsolved cell had two
+//! Bivalue Universal Grave, on grids up to 32x32 (uniqueness): if every unsolved cell had two
 //! candidates and every digit two places in each house, the puzzle would have two
 //! solutions (or none): taking every cell's other candidate turns a solution into
 //! another, on any set of houses. So it holds on variants too, with all their houses
@@ -8,19 +8,19 @@
 //! BUG cells) are found by [`se_bug`] with SE's ratings (5.6 type 1, 5.7 types 2 and 4,
 //! 5.6 + 0.1 per subset size for type 3).
 
-use super::board::{self, Bits, Board};
+use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Step, Technique, combinations};
 
 /// BUG cells and their BUG digits, or None when the grid is not a BUG pattern plus
 /// extras (SE's detection, in box / row / column order, then a variant's diagonals or
 /// windows).
-fn detect<S: Bits>(b: &Board<S>) -> Option<(Vec<usize>, Vec<u16>, u16, S)> {
+fn detect<S: Bits>(b: &Board<S>) -> Option<(Vec<usize>, Vec<Digits>, Digits, S)> {
     let t = b.tables();
     let extra = (t.lines..t.houses).filter(|h| !t.boxes.contains(h));
     let mut temp = b.clone();
     let mut cells: Vec<usize> = Vec::new();
-    let mut values: Vec<u16> = Vec::new();
-    let mut all: u16 = 0;
+    let mut values: Vec<Digits> = Vec::new();
+    let mut all: Digits = 0;
     let mut common: Option<S> = None;
     for h in t.boxes.iter().copied().chain(0..t.lines).chain(extra) {
         for d in b.digit_range() {
@@ -143,7 +143,7 @@ pub fn se_bug<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                     continue;
                 }
                 combinations(&region_cells, degree - 1, &mut |naked| {
-                    let other = naked.iter().fold(0u16, |m, &c| m | b.cand[c]);
+                    let other = naked.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
                     if other.count_ones() as usize != degree {
                         return true;
                     }
@@ -202,7 +202,7 @@ fn house_kinds<S: Bits>(t: &board::Tables<S>, c: usize) -> &'static [usize] {
 /// takes one of its BUG digits (else the grid is a deadly BUG), and `u`, confined to the
 /// two cells in that house, is in the other: each cell keeps only its BUG digits and
 /// `u`.
-fn type4<S: Bits>(b: &Board<S>, cells: &[usize], values: &[u16], all: u16) -> Vec<Step> {
+fn type4<S: Bits>(b: &Board<S>, cells: &[usize], values: &[Digits], all: Digits) -> Vec<Step> {
     let t = b.tables();
     let (c1, c2) = (cells[0], cells[1]);
     let shared = b.cand[c1] & b.cand[c2] & !all;

@@ -1,4 +1,4 @@
-//! Alternating inference chains (HoDoKu style), on grids up to 16x16: X-chains (one digit),
+//! Alternating inference chains (HoDoKu style), on grids up to 32x32: X-chains (one digit),
 //! XY-chains (bivalue cells), remote pairs, AICs and grouped AICs.
 //!
 //! A node is a digit in a cell, or (grouped) in two or three cells of one box-line
@@ -14,7 +14,7 @@
 //! Search: breadth-first from every start node, so the shortest chain of each kind is
 //! found; among equal lengths the first start (cell order, then digit) wins.
 
-use super::board::{self, Bits, Board};
+use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Node, Step, Technique};
 
 /// Which chains to look for.
@@ -165,7 +165,7 @@ fn eliminations<S: Bits>(b: &Board<S>, x: N<S>, z: N<S>) -> Vec<(usize, u8)> {
         out.extend(board::cells(victims).map(|c| (c, x.digit)));
     } else if x.cells == z.cells && board::count(x.cells) == 1 {
         let c = board::first(x.cells);
-        let keep = (1u16 << (x.digit - 1)) | (1 << (z.digit - 1));
+        let keep = ((1 as Digits) << (x.digit - 1)) | (1 << (z.digit - 1));
         out.extend(board::digits(b.cand[c] & !keep).map(|d| (c, d)));
     } else if board::count(x.cells) == 1 && board::count(z.cells) == 1 {
         let (cx, cz) = (board::first(x.cells), board::first(z.cells));

@@ -1,4 +1,4 @@
-//! Simple colouring, on grids up to 16x16: for one digit, the cells joined by conjugate pairs (the
+//! Simple colouring, on grids up to 32x32: for one digit, the cells joined by conjugate pairs (the
 //! digit's only two places in a house) split into two colours, exactly one of which is
 //! true. Trap: a cell seeing both colours loses the digit. Wrap: a colour with two cells
 //! in one house is false, so all its cells lose the digit.

@@ -1,4 +1,4 @@
-//! Aligned exclusion (Sudoku Explainer), on grids up to 16x16: for two (three) cells, try every
+//! Aligned exclusion (Sudoku Explainer), on grids up to 32x32: for two (three) cells, try every
 //! combination of their candidates; a combination is impossible when two cells that
 //! see each other get the same digit, or when some cell seeing all of them would be
 //! left without candidates (its candidates are all taken by the combination). A
@@ -8,7 +8,7 @@
 //! cells with two (three) candidates serve as excluders, and a base cell whose houses
 //! still hold a naked single is skipped.
 
-use super::board::{self, Bits, Board};
+use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Step, Technique};
 
 /// Base cells and their excluders (cells in their houses with 2..=`degree` candidates).
@@ -72,28 +72,28 @@ fn aligned<S: Bits>(b: &Board<S>, degree: usize, emit: Emit) -> bool {
                 return true;
             }
         }
-        let mut excluders = S::per_cell(0u16);
+        let mut excluders = S::per_cell(0 as Digits);
         let mut ne = 0;
         for c in board::cells(common) {
             excluders[ne] = b.cand[c];
             ne += 1;
         }
         let excluders = &excluders.as_ref()[..ne];
-        let mut allowed = [0u16; 3];
+        let mut allowed = [0 as Digits; 3];
         let mut combo = [0u8; 3];
         fn go<S: Bits>(
             b: &Board<S>,
             cells: &[usize],
-            excluders: &[u16],
+            excluders: &[Digits],
             i: usize,
             combo: &mut [u8],
-            allowed: &mut [u16],
+            allowed: &mut [Digits],
         ) {
             let t = b.tables();
             if i == cells.len() {
                 let mask = combo[..cells.len()]
                     .iter()
-                    .fold(0u16, |m, &d| m | 1 << (d - 1));
+                    .fold(0 as Digits, |m, &d| m | 1 << (d - 1));
                 if excluders.iter().any(|&e| e & !mask == 0) {
                     return;
                 }

@@ -124,7 +124,7 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// Finned and sashimi fish of size `k` on a board up to 16x16 (base rows first, then
+/// Finned and sashimi fish of size `k` on a board up to 32x32 (base rows first, then
 /// columns).
 pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
     let t = b.tables();

@@ -24,7 +24,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Board, CellSet, Digits};
 use super::{Step, Technique};
 
 /// The hints of a nested technique on one work grid, shared by the chains that use them.
@@ -33,9 +33,9 @@ type NestedHints = Arc<Vec<Arc<Hint>>>;
 /// Nested hints already found on the grids of one outer step (see
 /// [`Engine::nested_hints`]), keyed by nesting rule, level and work grid.
 pub(crate) struct NestedCache {
-    outer_cand: [u16; 81],
+    outer_cand: [Digits; 81],
     outer_value: [u8; 81],
-    hints: HashMap<(u8, u8, [u16; 81]), NestedHints>,
+    hints: HashMap<(u8, u8, [Digits; 81]), NestedHints>,
 }
 
 /// Most work grids the nested-hint cache remembers before it starts over.

@@ -8,8 +8,8 @@
 //!   a fixed order, so "the first step" is deterministic and no step list is built when
 //!   only one is wanted. House-based techniques (singles, intersections, subsets, basic
 //!   fish) work on every geometry; wings, chains, colouring, ALS, unique rectangles,
-//!   BUG+1 and the strong-link patterns on every one up to 16x16 (X, windoku, jigsaw,
-//!   Latin, 6x6, 16x16...) through [`board::Board`] bitboards (SE's BUG types 2-4 too);
+//!   BUG+1 and the strong-link patterns on every one up to 32x32 (X, windoku, jigsaw,
+//!   Latin, 6x6, 16x16, 25x25...) through [`board::Board`] bitboards (SE's BUG types 2-4 too);
 //!   SE's unique loops and chain engine on classic 9x9 only. Other geometries
 //!   get forcing chains through singles ([`trials`]) where classic 9x9 has that engine.
 //! * [`solver`] runs the techniques easiest first (HoDoKu's order) for `explain` and

@@ -11,14 +11,14 @@
 //! Propagation works on bitboards (candidates per cell, cells per digit, placed cells
 //! per digit), so one assumption costs a few microseconds.
 
-use super::board::{self, Board, CellSet};
+use super::board::{self, Board, CellSet, Digits};
 use super::{Emit, Step, Technique};
 
 /// A position during a trial: candidates of unplaced cells, and cells per digit
 /// (candidates and placed).
 #[derive(Clone, Copy)]
 struct Trial {
-    cand: [u16; 81],
+    cand: [Digits; 81],
     dcells: [CellSet; 9],
     placed: [CellSet; 9],
 }

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::geometry::Cell;
 
-use super::board::{self, Bits, Board, Wide};
+use super::board::{self, Bits, Board, Digits, Huge, Wide};
 use super::forcing::{self, Engine, Mode, Pot};
 
 use super::{State, Step, bug, exclusion, fish, intersections, singles, strong_links, subsets};
@@ -116,17 +116,20 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
     first!(|e| subsets::naked(s, 3, true, e));
     first!(|e| fish::basic(s, 3, true, e));
     first!(|e| subsets::hidden(s, 3, true, e));
-    match Board::<board::CellSet>::for_state(s) {
-        Some(b) => bitboard_steps(s, Some(&b), opts),
-        None => bitboard_steps(s, Board::<Wide>::for_state(s).as_ref(), opts),
+    if let Some(b) = Board::<board::CellSet>::for_state(s) {
+        bitboard_steps(s, Some(&b), opts)
+    } else if let Some(b) = Board::<Wide>::for_state(s) {
+        bitboard_steps(s, Some(&b), opts)
+    } else {
+        bitboard_steps(s, Board::<Huge>::for_state(s).as_ref(), opts)
     }
 }
 
-/// SE's order from the XY-wing on, on the bitboard. Other geometries up to 16x16 (X,
-/// windoku, jigsaw, Latin, 6x6, 16x16...) have every technique that holds on any houses;
+/// SE's order from the XY-wing on, on the bitboard. Other geometries up to 32x32 (X,
+/// windoku, jigsaw, Latin, 6x6, 16x16, 25x25...) have every technique that holds on any houses;
 /// in place of SE's chaining engine, which follows the classic layout, they get the
 /// human path's chains, then forcing chains through singles (rated as SE's dynamic
-/// chains), as do larger grids after the subsets.
+/// chains) up to 16x16; grids wider than 32 get only the subsets and fish.
 fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) -> Option<Step> {
     let mut found: Option<Step> = None;
     macro_rules! first {
@@ -150,7 +153,7 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
                 return Some(st);
             }
         }
-        // Other geometries up to 16x16: the human path's rectangles (deadly under
+        // Other geometries up to 32x32: the human path's rectangles (deadly under
         // their houses), rated as SE's unique rectangles (4.5, 4.6).
         (None, Some(b)) => first!(|e| uniqueness::rectangles(b, e)),
         (None, None) => {}
@@ -526,12 +529,12 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                     continue;
                 }
                 // The digits with one or two places here: a pair's two share two cells.
-                let few = (1..=9u8).fold(0u16, |m, d| {
+                let few = (1..=9u8).fold(0 as Digits, |m, d| {
                     let pos = work.digit(d) & t.house[h];
-                    m | u16::from(pos != 0 && board::at_most_two(pos)) << (d - 1)
+                    m | Digits::from(pos != 0 && board::at_most_two(pos)) << (d - 1)
                 });
                 for a in board::digits(few) {
-                    for b in board::digits(few & !0u16 << a) {
+                    for b in board::digits(few & !(0 as Digits) << a) {
                         let pa = work.digit(a) & t.house[h];
                         let pb = work.digit(b) & t.house[h];
                         if !board::is_pair(pa | pb) {
@@ -540,7 +543,7 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
                         if (gone[a as usize - 1] | gone[b as usize - 1]) & t.house[h] == 0 {
                             continue;
                         }
-                        let keep = (1u16 << (a - 1)) | (1 << (b - 1));
+                        let keep = ((1 as Digits) << (a - 1)) | (1 << (b - 1));
                         let mut elims = Vec::new();
                         for c in board::cells(pa | pb) {
                             for e in board::digits(work.cand[c] & !keep) {
@@ -618,16 +621,17 @@ pub(crate) fn nested_basic(rule: u8, work: &Board, save: &Board) -> Vec<NestedHi
             for (base, cover) in [(9..18, 0..9), (0..9, 9..18)] {
                 // Per base line, the digits with one or two places in it (a base line's
                 // places lie in as many cover lines), and those that lost one there.
-                let mut few = [0u16; 9];
-                let mut lost = [0u16; 9];
+                let mut few = [0 as Digits; 9];
+                let mut lost = [0 as Digits; 9];
                 for (i, line) in base.clone().enumerate() {
                     for d in 1..=9u8 {
                         if placed[d as usize] + 4 > 9 {
                             continue;
                         }
                         let pos = work.digit(d) & t.house[line];
-                        few[i] |= u16::from(pos != 0 && board::at_most_two(pos)) << (d - 1);
-                        lost[i] |= u16::from(gone[d as usize - 1] & t.house[line] != 0) << (d - 1);
+                        few[i] |= Digits::from(pos != 0 && board::at_most_two(pos)) << (d - 1);
+                        lost[i] |=
+                            Digits::from(gone[d as usize - 1] & t.house[line] != 0) << (d - 1);
                     }
                 }
                 for i in 0..9 {

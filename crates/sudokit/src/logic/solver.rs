@@ -9,7 +9,7 @@
 //! In debug builds every step is checked against the puzzle's solution as it is found
 //! (when the puzzle has a unique solution that agrees with the given candidates).
 
-use super::board::{Board, Wide};
+use super::board::{Board, Huge, Wide};
 use super::forcing::Mode;
 use super::{Emit, State, Step, Technique};
 use super::{
@@ -24,12 +24,13 @@ type StateFinder = fn(&State, Emit) -> bool;
 /// A technique finder of the human path that works on the bitboard.
 type Finder = fn(&State, Bitboard, Emit) -> bool;
 
-/// The position as a bitboard, at the width its grid needs: up to 9x9, up to 16x16, or
-/// none (larger grids get the techniques that work on the [`State`] alone).
+/// The position as a bitboard, at the width its grid needs: up to 9x9, up to 16x16, up
+/// to 32x32, or none (larger grids get the techniques that work on the [`State`] alone).
 #[derive(Clone, Copy)]
 enum Bitboard<'a> {
     Narrow(&'a Board),
     Wide(&'a Board<Wide>),
+    Huge(&'a Board<Huge>),
     None,
 }
 
@@ -51,6 +52,7 @@ macro_rules! on_board {
         match $b {
             Bitboard::Narrow($x) => $body,
             Bitboard::Wide($x) => $body,
+            Bitboard::Huge($x) => $body,
             Bitboard::None => true,
         }
     };
@@ -241,9 +243,13 @@ pub fn next_step(state: &State) -> Option<Step> {
         .is_none()
         .then(|| Board::<Wide>::for_state(state))
         .flatten();
-    let board = match (&narrow, &wide) {
-        (Some(b), _) => Bitboard::Narrow(b),
-        (_, Some(b)) => Bitboard::Wide(b),
+    let huge = (narrow.is_none() && wide.is_none())
+        .then(|| Board::<Huge>::for_state(state))
+        .flatten();
+    let board = match (&narrow, &wide, &huge) {
+        (Some(b), _, _) => Bitboard::Narrow(b),
+        (_, Some(b), _) => Bitboard::Wide(b),
+        (_, _, Some(b)) => Bitboard::Huge(b),
         _ => Bitboard::None,
     };
     if FINDERS
@@ -494,9 +500,9 @@ mod tests {
 
     #[test]
     fn both_board_widths_find_the_same_steps() {
-        // A 9x9 grid fits the 256-bit board too, so the two compiled copies of every
-        // technique written over the width must agree step for step: a check of the
-        // wide sets' arithmetic on positions with known answers.
+        // A 9x9 grid fits the 256- and 1,024-bit boards too, so the three compiled
+        // copies of every technique written over the width must agree step for step: a
+        // check of the wide sets' arithmetic on positions with known answers.
         let mut states = Vec::new();
         for p in SAMPLES.iter().take(4) {
             for after in [0, 20, 40] {
@@ -520,6 +526,8 @@ mod tests {
             let narrow = width_generic_steps(&Board::<u128>::for_state(s).unwrap());
             let wide = width_generic_steps(&Board::<Wide>::for_state(s).unwrap());
             assert_eq!(narrow, wide);
+            let huge = width_generic_steps(&Board::<Huge>::for_state(s).unwrap());
+            assert_eq!(narrow, huge);
             steps += narrow.len();
         }
         assert!(steps > 100, "{steps}");

@@ -1,5 +1,5 @@
 //! Chains of strong links on one digit (Sukaku Explainer's "strong-linked fishes"), on
-//! every grid up to 16x16 with boxes or regions (links run along rows, columns and
+//! every grid up to 32x32 with boxes or regions (links run along rows, columns and
 //! boxes; a variant's extra houses only add peers to eliminate from): two links give the skyscraper, the 2-string kite, the turbot fish and, with a
 //! grouped box link, the empty rectangle; three or more links their longer cousins.
 //!

@@ -1,4 +1,4 @@
-//! Uniqueness techniques, on grids up to 16x16 (they assume the puzzle has one solution): unique
+//! Uniqueness techniques, on grids up to 32x32 (they assume the puzzle has one solution): unique
 //! rectangles types 1-6 and hidden rectangles (HoDoKu's definitions), and Sudoku
 //! Explainer's unique loops (rectangles and longer loops, types 1-4, with its ratings:
 //! 4.5, +0.1/+0.2/+0.5 for loops of 6/8/10+ cells, +0.1 for types 2 and 4, +0.1 per
@@ -6,16 +6,16 @@
 //!
 //! A deadly pattern is a set of cells holding only two digits `a`, `b` where each house
 //! met has exactly two of them: its digits could be swapped, so a unique puzzle must
-//! break it somewhere; each type says where. The rectangles work on every geometry up to 16x16:
+//! break it somewhere; each type says where. The rectangles work on every geometry up to 32x32:
 //! a rectangle is deadly when every house meets it in nothing or in one cell of each
 //! diagonal pair (for sudoku: exactly two boxes). On an X-sudoku a diagonal through one
 //! corner makes it harmless, since swapping would put a second `a` or `b` on the
 //! diagonal; a Latin square's rectangles are all deadly. SE's unique loops stay classic.
 
-use super::board::{self, Bits, Board, CellSet};
+use super::board::{self, Bits, Board, CellSet, Digits};
 use super::{Emit, Step, Technique, combinations};
 
-fn ur_step(technique: Technique, digits: u16, cells: &[usize], extra: &[usize]) -> Step {
+fn ur_step(technique: Technique, digits: Digits, cells: &[usize], extra: &[usize]) -> Step {
     let mut step = Step::new(technique);
     step.digits = board::digits(digits).collect();
     step.cells = cells.to_vec();
@@ -51,7 +51,7 @@ pub fn rectangles<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                     if cells.iter().any(|&c| b.cand[c] == 0) || !deadly(t, &cells) {
                         continue;
                     }
-                    let common = cells.iter().fold(u16::MAX, |m, &c| m & b.cand[c]);
+                    let common = cells.iter().fold(Digits::MAX, |m, &c| m & b.cand[c]);
                     for pair in pairs(common) {
                         if !rectangle(b, t, &cells, pair, emit) {
                             return false;
@@ -64,7 +64,7 @@ pub fn rectangles<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     true
 }
 
-fn pairs(m: u16) -> Vec<u16> {
+fn pairs(m: Digits) -> Vec<Digits> {
     let ds: Vec<u8> = board::digits(m).collect();
     let mut out = Vec::new();
     for i in 0..ds.len() {
@@ -79,7 +79,7 @@ fn rectangle<S: Bits>(
     b: &Board<S>,
     t: &board::Tables<S>,
     cells: &[usize; 4],
-    ab: u16,
+    ab: Digits,
     emit: Emit,
 ) -> bool {
     let digits: Vec<u8> = board::digits(ab).collect();
@@ -232,10 +232,10 @@ fn region(c: usize, rt: usize) -> usize {
 fn check_for_loops(
     b: &Board,
     cell: usize,
-    v: u16,
+    v: Digits,
     path: &mut Vec<usize>,
     allowed_ex: i32,
-    ex_values: u16,
+    ex_values: Digits,
     last: Option<usize>,
     results: &mut Vec<Vec<usize>>,
 ) {
@@ -270,7 +270,7 @@ fn house_mask(c: usize) -> u32 {
 /// What stays fixed along one loop search.
 struct Walk<'a> {
     b: &'a Board,
-    v: u16,
+    v: Digits,
     both: CellSet,
     results: &'a mut Vec<Vec<usize>>,
 }
@@ -287,7 +287,7 @@ fn walk_loops(
     parity: [u32; 2],
     path: &mut Vec<usize>,
     allowed_ex: i32,
-    ex_values: u16,
+    ex_values: Digits,
     last: Option<usize>,
 ) {
     let t = board::tables();
@@ -463,7 +463,7 @@ pub fn se_loops(b: &Board) -> Option<Step> {
     hints.into_iter().next().map(|h| h.3)
 }
 
-fn se_type4(b: &Board, c1: usize, c2: usize, v: u16, mk: &dyn Fn() -> Step) -> Option<Step> {
+fn se_type4(b: &Board, c1: usize, c2: usize, v: Digits, mk: &dyn Fn() -> Step) -> Option<Step> {
     let t = board::tables();
     let ds: Vec<u8> = board::digits(v).collect();
     let (v1, v2) = (ds[0], ds[1]);
@@ -505,8 +505,8 @@ fn se_type3(
     b: &Board,
     c1: usize,
     c2: usize,
-    v: u16,
-    extra: u16,
+    v: Digits,
+    extra: Digits,
     mk: &dyn Fn(u16) -> Step,
 ) -> Vec<Step> {
     let t = board::tables();
@@ -534,7 +534,7 @@ fn se_type3(
                         return true;
                     }
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
-                    let mut union = 0u16;
+                    let mut union = 0 as Digits;
                     let mut others: CellSet = 0;
                     let mut nonempty = true;
                     for &i in ix {
@@ -585,7 +585,7 @@ fn se_type3(
                         &(0..rem.len()).collect::<Vec<_>>(),
                         degree - 2,
                         &mut |pick| {
-                            let mut values: u16 = v;
+                            let mut values: Digits = v;
                             for &i in pick {
                                 values |= 1 << (rem[i] - 1);
                             }

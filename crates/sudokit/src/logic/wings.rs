@@ -1,4 +1,4 @@
-//! Wings, on grids up to 16x16: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
+//! Wings, on grids up to 32x32: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's WXYZ- to
 //! TUVWXYZ-wings (an almost locked set of mutually visible cells plus one bivalue
 //! cell).
 //!
@@ -7,7 +7,7 @@
 //! the pivot also holds `z`, so the victims must see it too. W-Wing: two equal bivalue
 //! cells `xy` whose `x`s are joined by a strong link on `x`: one of them is `y`.
 
-use super::board::{self, Bits, Board};
+use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Step, Technique};
 
 /// XY-Wings, pivots in cell order (SE's order).
@@ -167,8 +167,8 @@ pub fn als_wing_best<S: Bits>(b: &Board<S>, k: usize) -> Option<Step> {
         k: usize,
         avail: S,
         set: &mut Vec<usize>,
-        union: u16,
-        f: &mut dyn FnMut(&[usize], u16),
+        union: Digits,
+        f: &mut dyn FnMut(&[usize], Digits),
     ) {
         if set.len() == k {
             if union.count_ones() as usize == k + 1 {
@@ -202,7 +202,7 @@ pub fn als_wing_best<S: Bits>(b: &Board<S>, k: usize) -> Option<Step> {
             }
             let sees_all = |d: u8| (holders(d) & !t.peers[pv]).is_empty();
             let d0 = b.cand[pv].trailing_zeros() as u8 + 1;
-            let d1 = 16 - b.cand[pv].leading_zeros() as u8;
+            let d1 = Digits::BITS as u8 - b.cand[pv].leading_zeros() as u8;
             let ds = [d0, d1];
             let rcc = [sees_all(d0), sees_all(d1)];
             if !rcc[0] && !rcc[1] {
