@@ -108,7 +108,16 @@
 //! ("digit d lies where row r crosses box b": 6,250 variables and 65,000 clauses more,
 //! so locked candidates become unit propagation, and learned clauses can name a
 //! segment) took the four refutations above from 243,000 to 229,000 conflicts (two
-//! seeds each), 18% slower: not worth a second kind of variable here.
+//! seeds each), 18% slower: not worth a second kind of variable here. CryptoMiniSat
+//! 5.11.4 (Debian's, one thread, default options: inprocessing, Gaussian elimination)
+//! on our `export --cnf` of the 18 (2026-11-25, 30 s each): 3 under a second, median
+//! 6.1 s, 17 solved, #33 out of time; this engine in the same session, the portfolio
+//! on two cores: 13 under a second, median 0.62 s, max 5.5 s, 25.4 s in all.
+//! `examples/cdcl_seeds.rs` over four seeds each, one solver (4.0M decisions, 22,800
+//! a second): the slowest puzzles need 161,000-250,000 (#26), 42,700-266,000 (#27),
+//! 56,600-143,000 (#32) and 72,400-139,000 (#33) decisions to a first solution, so even
+//! the best seed is 2-7 s; a second a puzzle would take 3-7x fewer decisions or that
+//! much faster ones.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
