@@ -440,7 +440,7 @@ const LARGE_CHECK_NODES: u64 = 1_000;
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
 /// solution stays unique and the puzzle passes `bound` (when given): the result is
 /// minimal under the symmetry and the bound (on 25x25 and wider grids, up to the
-/// removals whose check ran out of [`LARGE_CHECK_NODES`]).
+/// removals whose check ran out of its 1,000 search nodes).
 pub fn dig(solution: &Grid, symmetry: Symmetry, bound: Option<&Bound>, rng: &mut Rng) -> Grid {
     let n = solution.size();
     let g = solution.geometry();

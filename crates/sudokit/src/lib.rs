@@ -7,7 +7,7 @@
 //! * [`variant`]: the house-based variants (latin, x, windoku, jigsaw) as data;
 //! * [`grid`]: [`Grid`] (cells, 0 = empty) and [`Candidates`] (per-cell digit sets), the
 //!   one model every module shares;
-//! * [`symbols`] and [`format`]: reading and writing every supported text format;
+//! * [`symbols`] and [`format`](mod@format): reading and writing every supported text format;
 //! * [`cnf`]: the puzzle as DIMACS CNF for SAT solvers, and their models read back;
 //! * [`generate`]: random complete grids, digging with symmetry, patterns and bounds;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;

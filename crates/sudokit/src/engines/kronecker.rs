@@ -1,6 +1,6 @@
 //! The two MATLAB programs of "Solving Soduko in Matlab" (seed 003).
 //!
-//! **The professor's one-liner** ([`search`]):
+//! **The professor's one-liner** (`search`):
 //!
 //! ```text
 //! K = kron(E,O) | kron(O,E) | kron(e,kron(o,kron(e,o)));   % 81x81: same column, row, box

@@ -14,7 +14,7 @@
 //!   get forcing chains through singles ([`trials`]) where classic 9x9 has that engine.
 //! * [`solver`] runs the techniques easiest first (HoDoKu's order) for `explain` and
 //!   `hint`; [`se`] runs Sudoku Explainer's producer order with its difficulty values for
-//!   the ER/EP/ED rating; [`rate`] combines both into a [`rate::Rating`].
+//!   the ER/EP/ED rating; [`rate()`] combines both into a [`rate::Rating`].
 //! * Soundness: in debug builds the solver checks every step against the puzzle's
 //!   solution as it goes, because a wrong elimination is the worst bug a logic engine
 //!   can have and the cheapest to catch where it happens.
