@@ -396,7 +396,7 @@ fn sixteen_by_sixteen_puzzles_are_rated_without_a_panic() {
 }
 
 #[test]
-fn twenty_five_by_twenty_five_puzzles_get_wings_fish_and_chains() {
+fn twenty_five_by_twenty_five_puzzles_get_fish_chains_and_forcing_chains() {
     // 25x25 boards are 1,024-bit wide. This binary is built with debug assertions, so
     // `explain` checks every step against the solution: a technique with a narrower
     // grid's assumption left in it panics here.
@@ -414,7 +414,12 @@ fn twenty_five_by_twenty_five_puzzles_get_wings_fish_and_chains() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains(" solved ("), "{text}");
-    for technique in ["Finned X-Wing", "W-Wing", "Grouped AIC", "ALS-XZ"] {
+    for technique in [
+        "Finned X-Wing",
+        "Grouped AIC",
+        "ALS-XZ",
+        "Contradiction Forcing Chains",
+    ] {
         assert!(text.contains(technique), "no {technique}:\n{text}");
     }
 }

@@ -126,10 +126,11 @@ pub fn next_step(s: &State, opts: &Options) -> Option<Step> {
 }
 
 /// SE's order from the XY-wing on, on the bitboard. Other geometries up to 32x32 (X,
-/// windoku, jigsaw, Latin, 6x6, 16x16, 25x25...) have every technique that holds on any houses;
-/// in place of SE's chaining engine, which follows the classic layout, they get the
-/// human path's chains, then forcing chains through singles (rated as SE's dynamic
-/// chains) up to 16x16; grids wider than 32 get only the subsets and fish.
+/// windoku, jigsaw, Latin, 6x6, 16x16, 25x25...) have every technique that holds on any
+/// houses; in place of SE's chaining engine, which follows the classic layout, they get
+/// the human path's chains, then forcing chains through singles (rated as SE's dynamic
+/// chains; with locked candidates between the singles up to 16x16). Grids wider than 32
+/// get only the subsets and fish.
 fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) -> Option<Step> {
     let mut found: Option<Step> = None;
     macro_rules! first {
