@@ -21,6 +21,7 @@
 //! brute-force steps from 564 to 394 (explaining them took 95 s -> 207 s on two
 //! threads); with `(+)` too, three of them went from 59 to 56 at twice the time again.
 
+use super::board::{Bits, Huge};
 use super::forcing::length_increment;
 use super::{Emit, State, Step, Technique};
 use crate::geometry::Cell;
@@ -88,8 +89,6 @@ fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
     let mut queue: std::collections::VecDeque<(Cell, u8, Why)> =
         assume.iter().map(|&(c, d)| (c, d, Why::Assumed)).collect();
     let mut events = Vec::new();
-    // The houses to look at after a placement, as a bit set (houses in order).
-    let mut touched = vec![0u64; g.houses().len().div_ceil(64)];
     let cell = |c: Cell| g.cell_name(c);
     let broken = 'run: loop {
         while let Some((c, d, why)) = queue.pop_front() {
@@ -104,12 +103,13 @@ fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
             let others = t.cands(c) & !DigitSet::single(d);
             // Only the houses of the peers that lose `d` can be left with one place for
             // it, or none: the others need no look (most of them on a large grid).
-            touched.fill(0);
+            // A set of houses ([`searched`] keeps their number within its width).
+            let mut touched = Huge::ZERO;
             for &p in g.peers(c) {
                 let p = p as usize;
                 if t.value(p) == 0 && t.cands(p).contains(d) {
                     for h in g.houses_of(p) {
-                        touched[h / 64] |= 1 << (h % 64);
+                        touched |= Huge::bit(h);
                     }
                 }
             }
@@ -128,17 +128,7 @@ fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
                 }
             }
             // `d` left the peers' houses; the cell's other digits left its own houses.
-            let houses = touched.iter().enumerate().flat_map(|(i, &w)| {
-                let mut w = w;
-                std::iter::from_fn(move || {
-                    (w != 0).then(|| {
-                        let b = w.trailing_zeros() as usize;
-                        w &= w - 1;
-                        i * 64 + b
-                    })
-                })
-            });
-            for h in houses {
+            for h in touched.cells() {
                 if let Some(why) = check_house(&t, h, d, &mut queue) {
                     break 'run Some(why);
                 }
@@ -242,6 +232,7 @@ fn emit_sorted(mut found: Vec<(usize, Step)>, emit: Emit) -> bool {
 /// Whether the grid is small enough for this search ([`MAX_SIDE`], [`MAX_SIDE_PLUS`]).
 fn searched(s: &State, plus: bool) -> bool {
     s.size() <= if plus { MAX_SIDE_PLUS } else { MAX_SIDE }
+        && s.geometry().houses().len() <= Huge::CELLS
 }
 
 /// The unplaced cells with two or more candidates; None when the grid is too large for
