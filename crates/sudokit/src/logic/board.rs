@@ -11,9 +11,10 @@
 //! cells and houses are numbered as there (rows, then columns, then boxes or regions,
 //! then diagonals or windows), so cell and house numbers in steps mean the same thing
 //! on every path. Every geometry up to 32x32 gets a board (4x4 to 8x8, X-sudoku,
-//! windoku, jigsaw, Latin squares, 10x10 to 25x25 and on to 32x32); the techniques that lean on the
-//! classic layout (SE's unique loops and chaining engine) take the classic board
-//! only ([`as_classic`], [`Board::classic`]) and use the static classic [`tables`].
+//! windoku, jigsaw, Latin squares, 10x10 to 25x25 and on to 32x32); the techniques
+//! that lean on the classic layout (SE's unique loops and chaining engine) take the
+//! classic board only ([`as_classic`], [`Board::classic`]) and use the static classic
+//! [`tables`].
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Index, IndexMut, Not};
@@ -36,8 +37,9 @@ pub type Digits = u32;
 pub const NO_HOUSE: u8 = u8::MAX;
 
 /// A cell set as a fixed-width bitboard: `u128` for grids up to 9x9, [`Wide`] for grids
-/// up to 16x16, [`Huge`] for grids up to 32x32. Techniques are written once over this trait, and each width gets its
-/// own compiled copy, so the 9x9 paths keep their `u128` speed.
+/// up to 16x16, [`Huge`] for grids up to 32x32. Techniques are written once over this
+/// trait, and each width gets its own compiled copy, so the 9x9 paths keep their `u128`
+/// speed.
 pub trait Bits:
     Copy
     + Eq
