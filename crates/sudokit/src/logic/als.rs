@@ -45,7 +45,7 @@ pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
             .collect();
         for n in 1..=max.min(cells.len().saturating_sub(1)) {
             combinations(&cells, n, &mut |set| {
-                let digits = set.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
+                let digits = b.digits_of(set);
                 if digits.count_ones() as usize == n + 1 {
                     let mask = set.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
                     if known.insert(mask) {
@@ -295,7 +295,7 @@ pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
             for k in 2..=cells.len() {
                 let ok = combinations(&cells, k, &mut |core| {
                     let core_mask = core.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                    let v = core.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
+                    let v = b.digits_of(core);
                     if (v.count_ones() as usize) < k + 2 {
                         return true;
                     }
@@ -307,13 +307,13 @@ pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                         .collect();
                     for nl in 1..=2 {
                         let go = combinations(&line_rest, nl, &mut |ls| {
-                            let dl = ls.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
+                            let dl = b.digits_of(ls);
                             if dl & !v != 0 || dl.count_ones() as usize != nl + 1 {
                                 return true;
                             }
                             for nb in 1..=2 {
                                 let go = combinations(&box_rest, nb, &mut |bs| {
-                                    let db = bs.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
+                                    let db = b.digits_of(bs);
                                     if db & !v != 0
                                         || db & dl != 0
                                         || db.count_ones() as usize != nb + 1

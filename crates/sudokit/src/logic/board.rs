@@ -632,6 +632,12 @@ impl<S: Bits> Board<S> {
         s
     }
 
+    /// The candidates of any of `cells`.
+    #[inline]
+    pub fn digits_of(&self, cells: &[usize]) -> Digits {
+        cells.iter().fold(0, |m, &c| m | self.cand[c])
+    }
+
     /// Whether `d` is a candidate of `c`.
     #[inline]
     pub fn has(&self, c: usize, d: u8) -> bool {

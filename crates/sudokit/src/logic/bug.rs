@@ -143,7 +143,7 @@ pub fn se_bug<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                     continue;
                 }
                 combinations(&region_cells, degree - 1, &mut |naked| {
-                    let other = naked.iter().fold(0 as Digits, |m, &c| m | b.cand[c]);
+                    let other = b.digits_of(naked);
                     if other.count_ones() as usize != degree {
                         return true;
                     }
