@@ -195,45 +195,47 @@ fn equiv_exit_codes_and_mapping() {
 #[test]
 fn latin_puzzles_are_told_equivalent_through_their_solution() {
     // A generated Latin puzzle, shuffled in its own group (rows, columns, labels,
-    // transposition): `equiv` says equivalent, and its mapping reproduces the shuffle's
-    // output; `dedupe` keeps one of the two.
-    let made = run_ok(
-        &[
-            "generate",
-            "--variant",
-            "latin",
-            "--shape",
-            "1x7",
-            "--seed",
-            "2",
-        ],
-        "",
-    );
-    let shuffled = run_ok(&["shuffle", "--seed", "3"], &made);
-    let a = made.lines().last().unwrap();
-    let b = shuffled.lines().last().unwrap();
-    assert_ne!(a, b);
-    let json = run_ok(&["equiv", "--variant", "latin", "-f", "json", a, b], "");
-    let v: Value = serde_json::from_str(json.trim()).unwrap();
-    assert_eq!(v["equivalent"], true, "{v}");
-    let mapped = run_ok(
-        &[
-            "transform",
-            "--variant",
-            "latin",
-            "--op",
-            v["transformation"].as_str().unwrap(),
-            a,
-        ],
-        "",
-    );
-    assert_eq!(mapped.lines().last().unwrap(), b);
-    let kept = run_ok(&["dedupe"], &format!("{made}{shuffled}"));
-    assert_eq!(
-        kept.lines().filter(|l| !l.starts_with('#')).count(),
-        1,
-        "{kept}"
-    );
+    // transposition; with diagonals, the maps that keep them): `equiv` says equivalent,
+    // and its mapping reproduces the shuffle's output; `dedupe` keeps one of the two.
+    for variant in ["latin", "latin,x"] {
+        let made = run_ok(
+            &[
+                "generate",
+                "--variant",
+                variant,
+                "--shape",
+                "1x7",
+                "--seed",
+                "2",
+            ],
+            "",
+        );
+        let shuffled = run_ok(&["shuffle", "--seed", "3"], &made);
+        let a = made.lines().last().unwrap();
+        let b = shuffled.lines().last().unwrap();
+        assert_ne!(a, b);
+        let json = run_ok(&["equiv", "--variant", variant, "-f", "json", a, b], "");
+        let v: Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v["equivalent"], true, "{variant}: {v}");
+        let mapped = run_ok(
+            &[
+                "transform",
+                "--variant",
+                variant,
+                "--op",
+                v["transformation"].as_str().unwrap(),
+                a,
+            ],
+            "",
+        );
+        assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
+        let kept = run_ok(&["dedupe"], &format!("{made}{shuffled}"));
+        assert_eq!(
+            kept.lines().filter(|l| !l.starts_with('#')).count(),
+            1,
+            "{variant}: {kept}"
+        );
+    }
 }
 
 #[test]

@@ -108,9 +108,9 @@ pub const MAX_STATES: usize = 1 << 16;
 
 /// The canonical form of a puzzle or complete grid.
 ///
-/// Variants up to 9x9 (X-sudoku, windoku, jigsaw) take the part of the group that keeps
-/// their houses (see `canon/variant.rs`); Latin squares up to order 9 with a unique
-/// solution go through it (see `canon/latin.rs`).
+/// Variants up to 9x9 (X-sudoku, windoku, jigsaw, Latin squares with diagonals) take the
+/// part of the group that keeps their houses (see `canon/variant.rs`); Latin squares up
+/// to order 9 with a unique solution go through it (see `canon/latin.rs`).
 pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     let g = grid.geometry();
     if let Some(c) = grid.first_conflict() {
@@ -118,7 +118,7 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     }
     let shape = match g.shape() {
         Some(s) if g.is_standard() => s,
-        None if g.variant().latin => return latin::canonical(grid),
+        None if g.variant().latin && !g.variant().diagonals => return latin::canonical(grid),
         _ => return variant::canonical(grid),
     };
     let n = shape.size();
@@ -144,7 +144,7 @@ pub fn random_transform(
     match g.shape() {
         Some(shape) if g.is_standard() => Ok(Transform::random(shape, next_u64)),
         // A Latin square: any rows, any columns (bands of one row), transposed or not.
-        None if g.variant().latin => {
+        None if g.variant().latin && !g.variant().diagonals => {
             let shape = Shape::new(1, g.size()).expect("a geometry's side");
             let t = Transform::random(shape, next_u64);
             Ok(if next_u64() & 1 == 1 {

@@ -136,32 +136,67 @@ pub(super) fn random(
     )
 }
 
+/// Transposed or not.
+const BOTH: &[bool] = &[false, true];
+/// Never transposed (boxes that are not square).
+const NO_TRANSPOSE: &[bool] = &[false];
+
 /// The box shape and the cell maps that keep `g`'s houses, from the cache or found now.
 fn group(g: &Arc<Geometry>) -> Result<(Shape, Group), CanonError> {
     let refuse = |why: &str| Err(CanonError::Variant(g.name().to_string(), why.to_string()));
     let n = g.size();
-    // A grid without boxes (a jigsaw) takes the square's eight symmetries, read in the
-    // 1xN shape where rows and columns move freely.
-    let (shape, full) = match g.shape() {
-        Some(shape) if n <= MAX_SIDE => (shape, true),
+    let id: Vec<u8> = (0..n as u8).collect();
+    let rev: Vec<u8> = id.iter().rev().copied().collect();
+    // What to run through: row maps, column maps, and whether to transpose too.
+    let (shape, rows, cols, transposes) = match g.shape() {
+        Some(shape) if n <= MAX_SIDE => (
+            shape,
+            block_perms(shape.box_cols(), shape.box_rows()),
+            block_perms(shape.box_rows(), shape.box_cols()),
+            if shape.box_rows() == shape.box_cols() {
+                BOTH
+            } else {
+                NO_TRANSPOSE
+            },
+        ),
         Some(_) => return refuse("variants with boxes get canonical forms up to 9x9"),
+        // A Latin square with diagonals: a row map must commute with reversal to keep
+        // them (the column map is the same or reversed), 2^(n/2) (n/2)! of them.
+        None if g.variant().latin && g.variant().diagonals => {
+            if n > MAX_SIDE {
+                return refuse("Latin squares with diagonals get canonical forms up to order 9");
+            }
+            let keep: Vec<Vec<u8>> = perms(n)
+                .into_iter()
+                .filter(|p| (0..n).all(|i| p[n - 1 - i] as usize == n - 1 - p[i] as usize))
+                .collect();
+            (
+                Shape::new(1, n).expect("a geometry's side"),
+                keep.clone(),
+                keep,
+                BOTH,
+            )
+        }
         None if g.variant().latin => {
             return refuse("Latin squares have every row and column permutation, another search");
         }
-        None => (Shape::new(1, n).expect("a geometry's side"), false),
+        // A grid without boxes (a jigsaw) takes the square's eight symmetries, read
+        // in the 1xN shape where rows and columns move freely. Eight maps to try:
+        // cheaper than a cache, which a file of many region maps would fill.
+        None => {
+            let shape = Shape::new(1, n).expect("a geometry's side");
+            let both = vec![id, rev];
+            let found = find_group(g, shape, both.clone(), both, BOTH).expect("at most eight maps");
+            return Ok((shape, Arc::new(found)));
+        }
     };
-    if !full {
-        // Eight maps to try: cheaper than a cache, which a file of many region maps
-        // would fill.
-        let found = find_group(g, shape, false).expect("at most eight maps");
-        return Ok((shape, Arc::new(found)));
-    }
-    // Boxed variants come in a handful of geometries (X, windoku, both, per shape).
+    // Boxed variants and Latin squares with diagonals come in a handful of geometries
+    // (X, windoku, both, per shape).
     let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, group)) = groups.iter().find(|(k, _)| Arc::ptr_eq(k, g) || **k == **g) {
         return Ok((shape, group.clone()));
     }
-    let Some(found) = find_group(g, shape, full) else {
+    let Some(found) = find_group(g, shape, rows, cols, transposes) else {
         return refuse("its group is too large (its houses are those of a standard sudoku?)");
     };
     let group = Arc::new(found);
@@ -169,9 +204,15 @@ fn group(g: &Arc<Geometry>) -> Result<(Shape, Group), CanonError> {
     Ok((shape, group))
 }
 
-/// Every cell map of `shape`'s group (`full`), or of the square's symmetries, that
+/// Every cell map made of one of `rows`, one of `cols` and one of `transposes` that
 /// keeps `g`'s houses, identity first; `None` beyond [`MAX_GROUP`].
-fn find_group(g: &Geometry, shape: Shape, full: bool) -> Option<Vec<CellMap>> {
+fn find_group(
+    g: &Geometry,
+    shape: Shape,
+    rows: Vec<Vec<u8>>,
+    cols: Vec<Vec<u8>>,
+    transposes: &[bool],
+) -> Option<Vec<CellMap>> {
     let n = shape.size();
     let bit = |r: usize, c: usize| 1u128 << (r * n + c);
     let mask = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
@@ -190,18 +231,6 @@ fn find_group(g: &Geometry, shape: Shape, full: bool) -> Option<Vec<CellMap>> {
         })
         .map(|h| h.cells().map(|c| (c / n, c % n)).collect())
         .collect();
-    let (rows, cols) = if full {
-        (
-            block_perms(shape.box_cols(), shape.box_rows()),
-            block_perms(shape.box_rows(), shape.box_cols()),
-        )
-    } else {
-        // Identity and reversal, rows and columns, with and without transposition:
-        // the eight symmetries of the square.
-        let id: Vec<u8> = (0..n as u8).collect();
-        let rev: Vec<u8> = id.iter().rev().copied().collect();
-        (vec![id.clone(), rev.clone()], vec![id, rev])
-    };
     let inverse = |p: &[u8]| {
         let mut q = vec![0usize; p.len()];
         for (i, &x) in p.iter().enumerate() {
@@ -210,11 +239,6 @@ fn find_group(g: &Geometry, shape: Shape, full: bool) -> Option<Vec<CellMap>> {
         q
     };
     let cols_inv: Vec<Vec<usize>> = cols.iter().map(|c| inverse(c)).collect();
-    let transposes: &[bool] = if !full || shape.box_rows() == shape.box_cols() {
-        &[false, true]
-    } else {
-        &[false]
-    };
     let mut group = Vec::new();
     for &transpose in transposes {
         for r in &rows {
@@ -325,6 +349,24 @@ mod tests {
     }
 
     #[test]
+    fn the_latin_square_with_diagonals_group() {
+        // By hand, as for X-sudoku without bands: the row map commutes with reversal
+        // (pairs of rows mirrored about the middle go to such pairs, either way round:
+        // 2^m m! for order 2m or 2m + 1), the column map is the same or reversed, and
+        // transposition; times every relabelling on the empty square.
+        for (n, rows) in [(4u128, 8u128), (5, 8), (9, 384)] {
+            let g = geometry("latin,x", n as usize, None);
+            let empty = canonical_form(&Grid::empty(g)).unwrap();
+            let relabel: u128 = (1..=n).product();
+            assert_eq!(
+                empty.automorphisms,
+                Some(rows * 2 * 2 * relabel),
+                "order {n}"
+            );
+        }
+    }
+
+    #[test]
     fn equivalent_variant_puzzles_share_one_form() {
         let x = geometry("x", 9, None);
         let p = grid(&x, X_PUZZLE);
@@ -360,9 +402,10 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn a_random_member_of_the_group_keeps_the_form(kind in 0usize..4, seed in proptest::prelude::any::<u64>()) {
+        fn a_random_member_of_the_group_keeps_the_form(kind in 0usize..5, seed in proptest::prelude::any::<u64>()) {
             let g = match kind {
                 0 => geometry("x", 9, None),
+                4 => geometry("latin,x", 9, None),
                 1 => geometry("windoku", 9, None),
                 2 => geometry("x,windoku", 9, None),
                 _ => geometry(
