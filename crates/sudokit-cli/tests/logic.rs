@@ -107,6 +107,31 @@ fn hint_of_a_puzzle_and_of_its_pencil_marks() {
 }
 
 #[test]
+fn hint_reads_one_line_puzzles_whose_dots_split_them_into_a_square_number_of_groups() {
+    // top1465 #2: its digits fall into 49 runs between dots, and `hint` once took it for
+    // a 7x7 pencil-mark grid; a file of three such puzzles fared no better.
+    let p = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let explained = sudokit().args(["explain", p]).output().unwrap();
+    let first = String::from_utf8(explained.stdout).unwrap();
+    // The hint is explain's first step.
+    let step = first
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("1. "))
+        .unwrap();
+    sudokit()
+        .args(["hint", p])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{step}\n")));
+    sudokit()
+        .arg("hint")
+        .write_stdin(format!("{p}\n{p}\n{p}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Hidden Single").count(3));
+}
+
+#[test]
 fn hint_and_explain_speak_the_puzzles_symbols() {
     // Moler's letters display: the same puzzle written with A-I for 1-9 gets the same
     // steps, with its digits written as letters in the text people read.

@@ -936,7 +936,10 @@ impl fmt::Display for Format {
 
 /// Whether a text looks like a candidates state rather than a puzzle: a 729-character
 /// line (nine places per cell), or cells separated by blanks or frames whose number is
-/// a square (16, 36, 81, ...) with some cell holding several digits.
+/// a square (16, 36, 81, ...) with some cell holding several digits. Cells of a
+/// pencil-mark grid stand apart, so text whose lines have no blank between groups of
+/// digits is a puzzle (its dots are empty cells, not frames); and a `0` on its own is
+/// an empty cell of a puzzle written in numbers (`10 0 3 ...`), never a set of candidates.
 pub fn looks_like_candidates(text: &str) -> bool {
     let lines: Vec<&str> = text
         .lines()
@@ -946,13 +949,22 @@ pub fn looks_like_candidates(text: &str) -> bool {
     if lines.len() == 1 && lines[0].len() == 729 {
         return true;
     }
+    let spaced = lines.iter().any(|l| {
+        l.split_whitespace()
+            .filter(|t| t.chars().any(|c| c.is_alphanumeric()))
+            .nth(1)
+            .is_some()
+    });
     let tokens: Vec<&str> = lines
         .iter()
         .flat_map(|l| l.split(|c: char| c.is_whitespace() || "|-+.:*=".contains(c)))
         .filter(|t| !t.is_empty())
         .collect();
     let n = tokens.len();
-    (4..=MAX_SIZE).any(|k| k * k == n) && tokens.iter().any(|t| t.len() >= 2)
+    spaced
+        && (4..=MAX_SIZE).any(|k| k * k == n)
+        && tokens.iter().any(|t| t.len() >= 2)
+        && !tokens.iter().any(|t| t.bytes().all(|b| b == b'0'))
 }
 
 /// Reads candidates: a 729-character line (for each cell in row order, nine places
@@ -1301,6 +1313,22 @@ mod tests {
         assert!(looks_like_candidates(&text));
         let back = parse_candidates(&text, &ReadOptions::default()).unwrap();
         assert_eq!(back, cands);
+    }
+
+    #[test]
+    fn puzzles_do_not_look_like_candidates() {
+        // Found by use: the dots of a one-line puzzle split it into groups whose number
+        // can be a square (49 for top1465 #2), and a 16x16 puzzle in numbers has
+        // two-digit cells; `hint` read both as pencil marks.
+        for p in [
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n\
+             7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            assert!(!looks_like_candidates(p), "{p}");
+        }
+        let numbers: Vec<String> = (0..256).map(|i| ((i * 7) % 17).to_string()).collect();
+        assert!(!looks_like_candidates(&numbers.join(" ")));
     }
 
     #[test]
