@@ -499,7 +499,9 @@ impl Reader {
             }
             if run > 0 {
                 let side = match fixed {
-                    Some(n) => (run >= n * n).then_some(n),
+                    // More cells than the fixed side holds is an error, not a
+                    // comment: the puzzle is of another size.
+                    Some(n) => (run == n * n).then_some(n),
                     None => {
                         let n = (run as f64).sqrt().round() as usize;
                         // An unknown side: a perfect-square run. Runs of at most 64
@@ -510,9 +512,7 @@ impl Reader {
                     }
                 };
                 if let Some(n) = side {
-                    // With a fixed side the puzzle may run straight into its comment.
-                    let followed_ok = fixed.is_some()
-                        || start + run == bytes.len()
+                    let followed_ok = start + run == bytes.len()
                         || self.widest.digit(bytes[start + run]).is_none();
                     if followed_ok {
                         return Some((start, n));
@@ -1118,6 +1118,20 @@ mod tests {
         }
         reader.finish(&mut out);
         results
+    }
+
+    #[test]
+    fn a_fixed_side_does_not_cut_a_longer_puzzle() {
+        // Found by use: with --shape 2x2, 33 cells were read as 16 and a "comment" of 17
+        // dots. A comment after a blank still follows the puzzle.
+        let options = ReadOptions {
+            shape: Some(Shape::new(2, 2).unwrap()),
+            ..ReadOptions::default()
+        };
+        let e = parse_one("1.4......1.2.....................", &options).unwrap_err();
+        assert!(e.message.contains("found 33 cells"), "{}", e.message);
+        let r = parse_one("1.4......1.2.... 17 dots", &options).unwrap();
+        assert_eq!(r.comment, "17 dots");
     }
 
     #[test]
