@@ -149,6 +149,9 @@ struct PendingBlock {
     side: usize,
     cells: Vec<u8>,
     rows: usize,
+    /// The first row's cells as written, with their columns, to point at one should
+    /// the row turn out to be a one-line puzzle with a bad digit.
+    first_row: Vec<(usize, String)>,
 }
 
 /// Streaming puzzle reader: feed it lines with [`Reader::push`], then call
@@ -435,24 +438,77 @@ impl Reader {
         }
     }
 
+    /// The side of a puzzle written as `count` numbers on one line: `count` is the
+    /// square of the fixed side, or of a valid side when the line is too long to be a
+    /// grid row; a shorter square line is a row until no rows follow it.
+    fn numbers_on_one_line(&self, count: usize) -> Option<usize> {
+        let k = count.isqrt();
+        let fits = match self.fixed_side() {
+            Some(n) => n == k,
+            None => count > MAX_SIZE && self.side_ok(k),
+        };
+        (k * k == count && fits).then_some(k)
+    }
+
     fn flush_pending(&mut self, out: &mut impl FnMut(ReadResult)) {
         if let Some(p) = self.pending.take() {
-            let message = if p.rows == 1 {
-                format!(
-                    "found {} cells: a one-line puzzle needs 16, 36, 81, 144, 256 or 625 \
+            let k = p.side.isqrt();
+            let too_big = p.cells.iter().position(|&d| d as usize > k);
+            if p.rows == 1
+                && k * k == p.side
+                && self.fixed_side().is_none()
+                && self.side_ok(k)
+                && too_big.is_none()
+            {
+                // No rows came after it, and its digits fit: a one-line puzzle written
+                // with blanks between the cells (`1 0 0 4 ...`, 16 or 36 of them).
+                let result = self.finish_block(PendingBlock {
+                    first_line: p.first_line,
+                    side: k,
+                    cells: p.cells,
+                    rows: k,
+                    first_row: Vec::new(),
+                });
+                self.emit(result, out);
+                return;
+            }
+            let (column, message) = if p.rows == 1
+                && k * k == p.side
+                && self.side_ok(k)
+                && let Some(i) = too_big
+            {
+                // A perfect-square line whose digits do not fit its side: most likely
+                // a one-line puzzle with a stray digit, so point at it.
+                (
+                    p.first_row[i].0,
+                    format!(
+                        "'{}' is not a digit of a {k}x{k} puzzle (and as the first row of a \
+                         {}x{} grid the line has no rows after it)",
+                        p.first_row[i].1, p.side, p.side
+                    ),
+                )
+            } else if p.rows == 1 {
+                (
+                    1,
+                    format!(
+                        "found {} cells: a one-line puzzle needs 16, 36, 81, 144, 256 or 625 \
                      (or --shape), and as the first row of a {}x{} grid the line has no \
                      rows after it",
-                    p.side, p.side, p.side
+                        p.side, p.side, p.side
+                    ),
                 )
             } else {
-                format!(
-                    "grid of side {} ended after {} of its {} rows",
-                    p.side, p.rows, p.side
+                (
+                    1,
+                    format!(
+                        "grid of side {} ended after {} of its {} rows",
+                        p.side, p.rows, p.side
+                    ),
                 )
             };
             out(Err(ParseError {
                 line: p.first_line,
-                column: 1,
+                column,
                 message,
             }));
         }
@@ -618,6 +674,28 @@ impl Reader {
         if self.pending.as_ref().is_some_and(|p| p.side != side) {
             self.flush_pending(out);
         }
+        if self.pending.is_none()
+            && let Row::Numbers(cells) = &row
+            && let Some(k) = self.numbers_on_one_line(cells.len())
+        {
+            // A puzzle written as numbers on one line (`4 0 0 0 3 0 ...`).
+            let result = match cells.iter().find(|&&(_, v)| v as usize > k) {
+                Some(&(column, v)) => Err(ParseError {
+                    line: line_no,
+                    column,
+                    message: format!("{v} is larger than the side {k} of this puzzle"),
+                }),
+                None => self.finish_block(PendingBlock {
+                    first_line: line_no,
+                    side: k,
+                    cells: cells.iter().map(|&(_, v)| v).collect(),
+                    rows: k,
+                    first_row: Vec::new(),
+                }),
+            };
+            self.emit(result, out);
+            return;
+        }
         if self.pending.is_none() {
             let fixed = self.fixed_side();
             let shapeless = fixed.is_none() && !self.side_ok(side);
@@ -633,11 +711,19 @@ impl Reader {
                 }));
                 return;
             }
+            let first_row = match &row {
+                Row::Numbers(c) => c.iter().map(|&(col, v)| (col, v.to_string())).collect(),
+                Row::Chars(c) => c
+                    .iter()
+                    .map(|&(col, b)| (col, (b as char).to_string()))
+                    .collect(),
+            };
             self.pending = Some(PendingBlock {
                 first_line: line_no,
                 side,
                 cells: Vec::with_capacity(side * side),
                 rows: 0,
+                first_row,
             });
         }
         let symbols = match self.symbols_for(side) {
@@ -1118,6 +1204,33 @@ mod tests {
         }
         reader.finish(&mut out);
         results
+    }
+
+    #[test]
+    fn one_line_puzzles_in_numbers_and_stray_digits() {
+        // Numbers on one line: 81 of them (too many for a grid row), or 16 with no rows
+        // after them.
+        let numbers: Vec<String> = LO_SHU
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect();
+        let r = parse_one(&numbers.join(" "), &ReadOptions::default()).unwrap();
+        assert_eq!(r.grid, parse_grid(LO_SHU).unwrap());
+        let r = parse_one("1 0 0 0 0 0 3 0 0 2 0 0 0 1 0 4", &ReadOptions::default()).unwrap();
+        assert_eq!(r.grid, parse_grid("1.....3..2...1.4").unwrap());
+        let mut bad = numbers.clone();
+        bad[3] = "12".into();
+        let e = parse_one(&bad.join(" "), &ReadOptions::default()).unwrap_err();
+        assert_eq!(e.column, 7, "{}", e.message);
+        // A one-line puzzle with a digit too large for its side: the error points at
+        // it instead of counting cells.
+        let e = parse_one("1.4..7...1.2....", &ReadOptions::default()).unwrap_err();
+        assert_eq!(e.column, 6);
+        assert!(
+            e.message.starts_with("'7' is not a digit of a 4x4 puzzle"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
