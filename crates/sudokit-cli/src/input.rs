@@ -82,22 +82,31 @@ fn source(arg: &str) -> Result<Source> {
 }
 
 /// The read options the input arguments ask for (a disconnected jigsaw region is allowed
-/// but warned about on standard error).
-pub fn read_options(args: &InputArgs) -> ReadOptions {
+/// but warned about on standard error); an error when `--regions` (a jigsaw) meets a
+/// variant it cannot combine with, as `--variant latin,jigsaw` is.
+pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
     let mut variant = args.variant.clone().unwrap_or_default();
     if let Some(regions) = &args.regions {
+        for (clash, on) in [("latin", variant.latin), ("windoku", variant.windows)] {
+            if on {
+                bail!(
+                    "{} (--regions makes a jigsaw)",
+                    sudokit::variant::VariantError::Conflict(clash, "jigsaw")
+                );
+            }
+        }
         let n = (regions.0.len() as f64).sqrt().round() as usize;
         for r in sudokit::Variant::disconnected_regions(&regions.0, n) {
             eprintln!("sudokit: warning: jigsaw region {} is not connected", r + 1);
         }
         variant.set_regions(regions.0.clone());
     }
-    ReadOptions {
+    Ok(ReadOptions {
         geometry: None,
         shape: args.shape,
         variant,
         symbols: symbol_style(args.symbols.as_deref()),
-    }
+    })
 }
 
 /// `--symbols`: `hex`/`0-F`-style zero-based alphabets, the default, or explicit.

@@ -272,3 +272,25 @@ fn canon_equiv_and_dedupe_take_a_variant_s_own_group() {
             "no canonical form for a latin 5 grid",
         ));
 }
+
+#[test]
+fn regions_conflict_with_latin_and_windoku_as_the_variant_names_do() {
+    // `--regions` makes a jigsaw: with `--variant latin` it once dropped the Latin rule
+    // without a word, and with windoku it complained about box shapes.
+    for variant in ["latin", "windoku"] {
+        sudokit()
+            .args([
+                "solve",
+                "--variant",
+                variant,
+                "--regions",
+                "111222111222333444333444555666555666",
+                "......",
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!(
+                "variants {variant} and jigsaw cannot be combined"
+            )));
+    }
+}

@@ -42,7 +42,7 @@ use crate::output::{self, RecordHead};
 pub fn run(args: AllArgs) -> Result<u8> {
     let engine = engine::engine(&args.engine)?;
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let printer = Printer {
         engine,
         format: args.format.unwrap_or(OutputFormat::Line),

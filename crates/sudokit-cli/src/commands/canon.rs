@@ -25,7 +25,7 @@ use crate::output;
 /// Runs `sudokit canon`.
 pub fn run(args: CanonArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let view = View::new(&args.run, &options.symbols, "canonical");
     let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(

@@ -45,7 +45,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         anyhow::bail!("check has no --trace: use `sudokit solve --unique --trace`");
     }
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let checker = Checker {
         engine,
         minimal: args.minimal,

@@ -41,7 +41,7 @@ use crate::output::{self, RecordHead};
 pub fn run(args: CountArgs) -> Result<u8> {
     let engine = engine::engine(&args.engine)?;
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let counter = Counter {
         engine,
         stats: args.engine.stats,

@@ -29,7 +29,7 @@ use crate::output;
 /// Runs `sudokit dedupe`.
 pub fn run(args: DedupeArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let format = args.run.format.unwrap_or(OutputFormat::Line);
     let style = options.symbols.clone();
     let mut writer = Deduper {

@@ -33,7 +33,7 @@ pub fn run(args: EquivArgs) -> Result<u8> {
         variant: args.variant.clone(),
         regions: args.regions.clone(),
     };
-    let options = input::read_options(&input);
+    let options = input::read_options(&input)?;
     let a = first_puzzle(&args.a, &options)?;
     let b = first_puzzle(&args.b, &options)?;
     let describe = |what: &str, e: canon::CanonError| anyhow!("{what}: {e}");

@@ -117,7 +117,7 @@ pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
 /// Runs `sudokit explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let format = args.run.format.unwrap_or(if args.verbose {
         OutputFormat::Pretty
     } else {

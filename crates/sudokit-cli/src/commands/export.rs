@@ -13,7 +13,7 @@ use crate::output;
 /// Runs `sudokit export`.
 pub fn run(args: ExportArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }

@@ -42,7 +42,7 @@ pub fn run(args: GeneralArgs) -> Result<u8> {
         bail!("general takes --engine fast or --engine gubin");
     }
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let job = Job {
         gubin: args.engine == EngineName::Gubin,
         format: args.run.format.unwrap_or(OutputFormat::Pretty),

@@ -91,7 +91,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         regions: args.regions.clone(),
         ..InputArgs::default()
     };
-    let options = input::read_options(&input);
+    let options = input::read_options(&input)?;
     let from = match &args.from {
         Some(src) => Some(first_grid(src, &options)?),
         None => None,

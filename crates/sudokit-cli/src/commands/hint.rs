@@ -34,7 +34,7 @@ struct HintJson<'a> {
 /// Runs `sudokit hint`; returns the exit code.
 pub fn run(args: HintArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let format = args.format.unwrap_or(OutputFormat::Line);
     let mut code = 0;
     let mut puzzles: Vec<Source> = Vec::new();

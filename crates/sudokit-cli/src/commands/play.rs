@@ -42,7 +42,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
             let options = input::read_options(&InputArgs {
                 symbols,
                 ..input_args.clone()
-            });
+            })?;
             equiv::first_puzzle(source, &options)
         };
         // A puzzle written in digits (a built-in one, say) can still be shown in the
@@ -61,7 +61,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
     } else {
         let level = level(args.level.unwrap_or(PlayLevel::Easy));
         let geometry =
-            Geometry::for_new_puzzle(args.shape, &input::read_options(&input_args).variant)?;
+            Geometry::for_new_puzzle(args.shape, &input::read_options(&input_args)?.variant)?;
         let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
         let (made, got) = levels::new_puzzle(&geometry, level, &mut Rng::new(seed), levels::BUDGET)
             .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;

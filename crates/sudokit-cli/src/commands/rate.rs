@@ -62,7 +62,7 @@ struct RateJson<'a> {
 /// Runs `sudokit rate`; returns the exit code.
 pub fn run(args: RateArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let format = args.run.format.unwrap_or(OutputFormat::Line);
     let style = options.symbols.clone();
     let comments = args.run.comments;

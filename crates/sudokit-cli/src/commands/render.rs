@@ -21,7 +21,7 @@ const MARGIN: f32 = 40.0;
 /// Runs `sudokit render`.
 pub fn run(args: RenderArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let mut puzzles: Vec<(String, Grid)> = Vec::new();
     let mut code = 0;
     read_items(&sources, &options, &mut |item| {

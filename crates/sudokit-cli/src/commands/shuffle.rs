@@ -35,7 +35,7 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
         now ^ (std::process::id() as u64).rotate_left(32)
     });
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let view = View::new(&args.run, &options.symbols, "result");
     let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(

@@ -48,7 +48,7 @@ pub fn run(args: SolveArgs) -> Result<u8> {
     } else {
         OutputFormat::Line
     });
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let solver = Solver {
         engine: engine::engine(&args.engine)?,
         stats: args.engine.stats,

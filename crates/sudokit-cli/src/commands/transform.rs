@@ -40,7 +40,7 @@ pub fn run(args: TransformArgs) -> Result<u8> {
         bail!("--op: {e}");
     }
     let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input);
+    let options = input::read_options(&args.input)?;
     let view = View::new(&args.run, &options.symbols, "result");
     let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(
