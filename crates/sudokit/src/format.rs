@@ -647,6 +647,25 @@ impl Reader {
             return Ok(Some(Row::Numbers(cells)));
         }
         let mut cells = Vec::new();
+        // Our side-by-side pretty form (`solve -f pretty`): puzzle and solution rows with
+        // the same number of cells, four blanks apart. The puzzle is the left one.
+        let line = match line.trim_start().find("    ") {
+            Some(at) => {
+                let at = at + line.len() - line.trim_start().len();
+                let count = |part: &str| {
+                    part.chars()
+                        .filter(|&c| u8::try_from(c).is_ok_and(|b| self.widest.digit(b).is_some()))
+                        .count()
+                };
+                let (left, right) = line.split_at(at);
+                if count(left) > 0 && count(left) == count(right) {
+                    left
+                } else {
+                    line
+                }
+            }
+            None => line,
+        };
         for (column, ch) in line.chars().enumerate() {
             if ch.is_whitespace() || matches!(ch, '|' | '-' | '+' | '=' | ':') {
                 continue;
@@ -1231,6 +1250,26 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn the_side_by_side_pretty_form_reads_as_its_puzzle() {
+        // `solve -f pretty`: the puzzle, four blanks, the solution.
+        let text = concat!(
+            "8 1 6 | . . . | . . 3    8 1 6 | 5 7 9 | 2 4 3\n",
+            "3 5 7 | . . . | . 8 .    3 5 7 | 6 2 4 | 9 8 1\n",
+            "4 9 2 | 1 . . | . . .    4 9 2 | 1 3 8 | 7 6 5\n",
+            "------+-------+------    ------+-------+------\n",
+            ". . 3 | 8 1 6 | . . .    2 4 3 | 8 1 6 | 5 7 9\n",
+            ". . . | 3 5 7 | . . .    9 8 1 | 3 5 7 | 6 2 4\n",
+            ". . . | 4 9 2 | 1 . .    7 6 5 | 4 9 2 | 1 3 8\n",
+            "------+-------+------    ------+-------+------\n",
+            ". . . | . . 3 | 8 1 6    5 7 9 | 2 4 3 | 8 1 6\n",
+            ". 2 . | . . . | 3 5 7    6 2 4 | 9 8 1 | 3 5 7\n",
+            "1 . . | . . . | 4 9 2    1 3 8 | 7 6 5 | 4 9 2\n",
+        );
+        let r = parse_one(text, &ReadOptions::default()).unwrap();
+        assert_eq!(r.grid, parse_grid(LO_SHU).unwrap());
     }
 
     #[test]
