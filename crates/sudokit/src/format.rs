@@ -252,6 +252,16 @@ impl Reader {
         if let Some(g) = &self.options.geometry {
             return Ok(g.clone());
         }
+        if self.options.shape.is_none()
+            && let Some(header) = self.shape_header
+            && header.size() != n
+        {
+            let m = header.size();
+            return Err(format!(
+                "a `# shape: {header}` line is in force (boxes for {m}x{m} puzzles), but \
+                 this puzzle is {n}x{n}; a `# variant:` line ends it"
+            ));
+        }
         if let Some(Some(g)) = self.geometries.get(n) {
             return Ok(g.clone());
         }
@@ -1380,6 +1390,11 @@ mod tests {
         assert_eq!(second.grid.geometry().shape(), Shape::new(2, 3).ok());
         assert!(second.grid.first_conflict().is_some());
         assert_eq!(results[2].as_ref().unwrap_err().line, 5);
+        // A shape line for another side is an error on the puzzle, not ignored.
+        let results = read_all("# shape: 3x2\n1.4......1.2....\n", ReadOptions::default());
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("# shape: 3x2"), "{}", e.message);
     }
 
     #[test]
