@@ -120,7 +120,6 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     let style = options.symbols.clone();
     let format = args.format.unwrap_or(OutputFormat::Line);
     let symmetry_name = args.symmetry.name();
-    let shape_name = geometry.name().to_string();
     let target = Target {
         level: args.level,
         er: args.er,
@@ -160,7 +159,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             format,
             &style,
             symmetry_name,
-            &shape_name,
+            &geometry,
             args.symmetry,
         )
     };
@@ -181,9 +180,16 @@ fn render(
     format: OutputFormat,
     style: &sudokit::format::SymbolStyle,
     symmetry: &str,
-    shape: &str,
+    geometry: &sudokit::Geometry,
     sym: Symmetry,
 ) -> Outcome {
+    let shape = geometry.name();
+    // The variant and region map come from the geometry, so a failed puzzle's record
+    // carries them too.
+    let variant = Some(geometry.variant())
+        .filter(|v| !v.is_standard())
+        .map(|v| v.to_string());
+    let regions = geometry.variant().region_labels();
     match made {
         Ok(g) => {
             let puzzle = output::line(&g.puzzle, style);
@@ -197,10 +203,8 @@ fn render(
                         clues: Some(g.puzzle.filled()),
                         symmetry,
                         shape,
-                        variant: Some(g.puzzle.geometry().variant())
-                            .filter(|v| !v.is_standard())
-                            .map(|v| v.to_string()),
-                        regions: output::region_map(&g.puzzle),
+                        variant,
+                        regions,
                         minimal: Some(generate::is_minimal(&g.puzzle, sym)),
                         seed,
                         attempts: Some(g.attempts),
@@ -249,8 +253,8 @@ fn render(
                         clues: None,
                         symmetry,
                         shape,
-                        variant: None,
-                        regions: None,
+                        variant,
+                        regions,
                         minimal: None,
                         seed,
                         attempts: None,
