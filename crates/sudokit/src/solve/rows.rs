@@ -27,6 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::{Budget, Limits, Report, Stop};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::shape::Shape;
 
 /// The widest side handled: digit masks are 16 bits.
 pub const MAX_SIDE: usize = 16;
@@ -34,9 +35,23 @@ pub const MAX_SIDE: usize = 16;
 /// Memo entries kept at most (beyond this, counts are recomputed rather than stored).
 const MAX_MEMO: usize = 1 << 21;
 
-/// Whether this engine handles the geometry: standard boxes, side at most 16.
+/// Whether this engine handles the geometry: standard boxes or a Latin square, side at
+/// most 16.
 pub fn supports(geometry: &Geometry) -> bool {
-    geometry.is_standard() && geometry.shape().is_some() && geometry.size() <= MAX_SIDE
+    boxes(geometry).is_some() && geometry.size() <= MAX_SIDE
+}
+
+/// The box shape the row filling works with: a standard grid's, or for a Latin square
+/// boxes of one row (`1xn`), which ask nothing a row does not.
+fn boxes(geometry: &Geometry) -> Option<Shape> {
+    let v = geometry.variant();
+    if geometry.is_standard() {
+        geometry.shape()
+    } else if v.latin && !v.diagonals && !v.windows && !v.jigsaw {
+        Shape::new(1, geometry.size()).ok()
+    } else {
+        None
+    }
 }
 
 /// A fast hash for the fixed-width keys of the memo (they are already well mixed bit
@@ -121,7 +136,7 @@ impl Layout {
             return None;
         }
         let g = grid.geometry();
-        let shape = g.shape().expect("supported geometries have boxes");
+        let shape = boxes(g).expect("supported geometries have boxes");
         let (n, br, bc) = (g.size(), shape.box_rows(), shape.box_cols());
         let mut layout = Layout {
             n,
@@ -656,6 +671,7 @@ mod tests {
     use crate::format::parse_grid;
     use crate::shape::Shape;
     use crate::solve::tests::planted_puzzles;
+    use std::sync::Arc;
 
     fn empty(r: usize, c: usize) -> Grid {
         Grid::empty(Geometry::standard(Shape::new(r, c).unwrap()))
@@ -668,6 +684,24 @@ mod tests {
         assert_eq!(count(&empty(2, 2), &all).solutions, 288);
         assert_eq!(count(&empty(2, 3), &all).solutions, 28_200_960);
         assert_eq!(count(&empty(3, 2), &all).solutions, 28_200_960);
+    }
+
+    #[test]
+    fn published_latin_square_counts() {
+        // Latin squares of order 4, 5 and 6: 576, 161,280 and 812,851,200 (OEIS A002860).
+        let all = Limits::solutions(u64::MAX);
+        for (n, expected) in [(4, 576), (5, 161_280), (6, 812_851_200)] {
+            let g = Geometry::for_variant(n, None, &latin()).unwrap();
+            assert_eq!(
+                count(&Grid::empty(Arc::new(g)), &all).solutions,
+                expected,
+                "order {n}"
+            );
+        }
+    }
+
+    fn latin() -> crate::Variant {
+        "latin".parse().unwrap()
     }
 
     #[test]
@@ -731,8 +765,15 @@ mod tests {
         /// solution, on random puzzles of every shape up to 9x9 (with and without
         /// solutions, with interchangeable digits or none).
         #[test]
-        fn agrees_with_the_search((shape, _planted, cells) in planted_puzzles()) {
-            let grid = Grid::from_cells(Geometry::standard(shape), cells).unwrap();
+        fn agrees_with_the_search((shape, _planted, cells) in planted_puzzles(), latin_square in proptest::bool::ANY) {
+            // A sudoku solution is a Latin square too, so the same cells serve as a
+            // partial Latin square.
+            let geometry = if latin_square {
+                Arc::new(Geometry::for_variant(shape.size(), None, &latin()).unwrap())
+            } else {
+                Geometry::standard(shape)
+            };
+            let grid = Grid::from_cells(geometry, cells).unwrap();
             let limits = Limits::solutions(500);
             let mut expected = Vec::new();
             let report = crate::solve::search(&grid, &limits, &mut |s| {
