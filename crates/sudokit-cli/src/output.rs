@@ -71,16 +71,40 @@ pub struct RecordHead<'a> {
     pub line: usize,
     /// The puzzle on one line.
     pub puzzle: Option<String>,
+    /// The text before the puzzle on its line (an id), when present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<&'a str>,
+    /// The text after the puzzle on its line, when present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<&'a str>,
+}
+
+/// `body` with the item's id before it and its trailing comment after it, when asked
+/// (`--comments`).
+pub fn with_comments(item: &crate::input::Item, body: String, comments: bool) -> String {
+    match (&item.record, comments) {
+        (Ok(r), true) => [r.prefix.as_str(), body.as_str(), r.comment.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => body,
+    }
 }
 
 impl<'a> RecordHead<'a> {
     /// The head of `item`'s record.
     pub fn new(item: &'a crate::input::Item, line: usize, puzzle: Option<String>) -> Self {
+        let record = item.record.as_ref().ok();
+        let nonempty = |s: &'a str| Some(s).filter(|s| !s.is_empty());
         RecordHead {
             index: item.index,
             file: &item.source,
             line,
             puzzle,
+            id: record.and_then(|r| nonempty(&r.prefix)),
+            comment: record.and_then(|r| nonempty(&r.comment)),
         }
     }
 }

@@ -453,3 +453,30 @@ fn conflicting_givens_are_named_in_the_puzzles_symbols() {
         );
     }
 }
+
+#[test]
+fn comments_come_back_on_every_line_oriented_command() {
+    // `--comments` puts the id before the puzzle and the trailing text after the
+    // verdict; it once did nothing on `check` and `count`, and `rate` lost the id.
+    let line = format!("ID7 {LO_SHU_TEXT} my note\n");
+    for (command, middle) in [
+        ("check", " unique needs_guess=false "),
+        ("count", " 1 "),
+        ("rate", " "),
+    ] {
+        let out = sudokit()
+            .args([command, "--comments"])
+            .write_stdin(line.clone())
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.starts_with(&format!("ID7 {LO_SHU_TEXT}{middle}")),
+            "{command}: {text}"
+        );
+        assert!(text.ends_with(" my note\n"), "{command}: {text}");
+    }
+}
+
+const LO_SHU_TEXT: &str =
+    "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492";

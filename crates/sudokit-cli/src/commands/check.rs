@@ -54,6 +54,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         style: options.symbols.clone(),
         node_limit: args.run.node_limit,
         timeout: args.run.timeout,
+        comments: args.run.comments,
     };
     let mut out = output::stdout();
     batch::run_command(
@@ -74,6 +75,7 @@ struct Checker {
     style: SymbolStyle,
     node_limit: Option<u64>,
     timeout: Option<std::time::Duration>,
+    comments: bool,
 }
 
 #[derive(Serialize)]
@@ -175,9 +177,7 @@ impl Checker {
             })
         } else {
             let mut text = format!("{shown} {}", verdict.name());
-            if let Some(e) = &error {
-                text.push_str(&format!(" # error: {e}"));
-            } else {
+            if error.is_none() {
                 if let Some(n) = needs_guess {
                     text.push_str(&format!(" needs_guess={n}"));
                 }
@@ -187,9 +187,12 @@ impl Checker {
                 if let Some(r) = redundant.filter(|r| !r.is_empty()) {
                     text.push_str(&format!(" redundant={}", r.join(",")));
                 }
-                if self.stats {
-                    text.push_str(&format!(" # {}", engine::stats_text(&report.stats)));
-                }
+            }
+            let mut text = output::with_comments(item, text, self.comments);
+            if let Some(e) = &error {
+                text.push_str(&format!(" # error: {e}"));
+            } else if self.stats {
+                text.push_str(&format!(" # {}", engine::stats_text(&report.stats)));
             }
             text.push('\n');
             text

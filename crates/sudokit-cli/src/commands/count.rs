@@ -51,6 +51,7 @@ pub fn run(args: CountArgs) -> Result<u8> {
         limit: args.limit.unwrap_or(u64::MAX),
         node_limit: args.run.node_limit,
         timeout: args.run.timeout,
+        comments: args.run.comments,
     };
     let mut out = output::stdout();
     batch::run_command(
@@ -72,6 +73,7 @@ struct Counter {
     limit: u64,
     node_limit: Option<u64>,
     timeout: Option<std::time::Duration>,
+    comments: bool,
 }
 
 #[derive(Serialize)]
@@ -178,11 +180,12 @@ impl Counter {
                     })
                 } else {
                     let mut text = engine::trace_text(&steps, geometry);
-                    text.push_str(&format!(
+                    let body = format!(
                         "{} {count}{}",
                         shown.unwrap_or_default(),
                         if complete { "" } else { "+" }
-                    ));
+                    );
+                    text.push_str(&output::with_comments(item, body, self.comments));
                     if status == Status::Timeout {
                         text.push_str(" # timeout");
                     } else if self.stats {

@@ -22,7 +22,7 @@ use sudokit::canon;
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{DedupeArgs, OutputFormat};
-use crate::commands::transform::{json_str, with_comments};
+use crate::commands::transform::json_str;
 use crate::input::{self, Item};
 use crate::output;
 
@@ -138,7 +138,7 @@ fn render(
         OutputFormat::Line => format!(
             "{}{}\n",
             output::variant_header(&r.grid),
-            with_comments(item, output::line(&r.grid, style), comments)
+            output::with_comments(item, output::line(&r.grid, style), comments)
         ),
         OutputFormat::Matrix => format!(
             "{}# {} {}:{}\n{}\n",

@@ -213,18 +213,19 @@ fn render(
         },
         _ => {
             let shown = puzzle.unwrap_or_else(|| item.text.clone());
-            let mut body = match &rating {
-                Ok(r) => format!("{} {} {} {}", shown, se_triple(r), r.level.name(), r.score),
-                Err(f) => format!("{} # {}: {}", shown, status.name(), f.message),
+            let body = match &rating {
+                Ok(r) => output::with_comments(
+                    item,
+                    format!("{} {} {} {}", shown, se_triple(r), r.level.name(), r.score),
+                    comments,
+                ),
+                Err(f) => format!(
+                    "{} # {}: {}",
+                    output::with_comments(item, shown, comments),
+                    status.name(),
+                    f.message
+                ),
             };
-            if comments {
-                if let Some(r) = record {
-                    if !r.comment.is_empty() {
-                        body.push(' ');
-                        body.push_str(&r.comment);
-                    }
-                }
-            }
             format!("{body}\n")
         }
     };

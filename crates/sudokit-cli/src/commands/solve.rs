@@ -240,7 +240,7 @@ impl Solver {
                     (_, Some(p)) => output::line(p, &self.style),
                     (_, None) => item.text.clone(),
                 };
-                let body = self.with_comments(item, shown);
+                let body = output::with_comments(item, shown, self.comments);
                 let note = match a.status {
                     Status::Solved => None,
                     Status::Multiple => Some("multiple solutions".to_string()),
@@ -294,18 +294,6 @@ impl Solver {
             text,
             status: a.status,
             diagnostic,
-        }
-    }
-
-    fn with_comments(&self, item: &Item, body: String) -> String {
-        match (&item.record, self.comments) {
-            (Ok(r), true) => [r.prefix.as_str(), body.as_str(), r.comment.as_str()]
-                .iter()
-                .filter(|s| !s.is_empty())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" "),
-            _ => body,
         }
     }
 

@@ -189,7 +189,7 @@ impl View {
                 Some(m) => format!(
                     "{}{}\n",
                     output::variant_header(&m.grid),
-                    with_comments(item, output::line(&m.grid, &self.style), self.comments)
+                    output::with_comments(item, output::line(&m.grid, &self.style), self.comments)
                 ),
                 None => {
                     let shown = puzzle.map_or(item.text.clone(), |p| output::line(p, &self.style));
@@ -216,19 +216,6 @@ impl View {
                 }
             }
         }
-    }
-}
-
-/// `body` with the item's id before it and its trailing comment after it, when asked.
-pub fn with_comments(item: &Item, body: String, comments: bool) -> String {
-    match (&item.record, comments) {
-        (Ok(r), true) => [r.prefix.as_str(), body.as_str(), r.comment.as_str()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" "),
-        _ => body,
     }
 }
 
