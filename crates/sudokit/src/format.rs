@@ -1076,10 +1076,28 @@ pub fn looks_like_candidates(text: &str) -> bool {
         .filter(|t| !t.is_empty())
         .collect();
     let n = tokens.len();
-    spaced
-        && (4..=MAX_SIZE).any(|k| k * k == n)
-        && tokens.iter().any(|t| t.len() >= 2)
-        && !tokens.iter().any(|t| t.bytes().all(|b| b == b'0'))
+    // Rows of cells holding three or more candidates (no number in a puzzle has three
+    // digits): a pencil-mark grid even when a cell is wrong or missing, so that its
+    // reader can say where.
+    let pencil_rows = lines
+        .iter()
+        .filter(|l| {
+            let cells: Vec<&str> = l
+                .split(|c: char| c.is_whitespace() || "|-+:*=".contains(c))
+                .filter(|t| !t.is_empty())
+                .collect();
+            cells.len() >= 4
+                && cells
+                    .iter()
+                    .all(|t| t.len() <= MAX_SIZE && t.chars().all(|c| c.is_alphanumeric()))
+                && cells.iter().any(|t| t.len() >= 3)
+        })
+        .count();
+    pencil_rows >= 2
+        || (spaced
+            && (4..=MAX_SIZE).any(|k| k * k == n)
+            && tokens.iter().any(|t| t.len() >= 2)
+            && !tokens.iter().any(|t| t.bytes().all(|b| b == b'0')))
 }
 
 /// Reads candidates: a 729-character line (for each cell in row order, nine places
@@ -1510,6 +1528,17 @@ mod tests {
         }
         let numbers: Vec<String> = (0..256).map(|i| ((i * 7) % 17).to_string()).collect();
         assert!(!looks_like_candidates(&numbers.join(" ")));
+        // A pencil-mark grid with a cell too many or a 0 is still one, so that its
+        // reader names the line and column (it was read as a flood of puzzles).
+        let pm = to_pencilmarks(
+            &Candidates::from_grid(&parse_grid(LO_SHU).unwrap()),
+            &Symbols::standard(9),
+        );
+        assert!(looks_like_candidates(&pm));
+        let extra = pm.replacen('\n', " 5\n", 1);
+        assert!(looks_like_candidates(&extra));
+        let e = parse_candidates(&extra, &ReadOptions::default()).unwrap_err();
+        assert!(e.message.contains("82 cells"), "{}", e.message);
     }
 
     #[test]
