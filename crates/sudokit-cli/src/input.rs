@@ -68,6 +68,16 @@ fn source(arg: &str) -> Result<Source> {
     if let Some(b) = puzzles::builtin(arg) {
         return Ok(Source::Text(b.name.to_string(), b.text.to_string()));
     }
+    // A missing file whose name ends like one (`puzzles.txt`) would otherwise pass for
+    // puzzle text, and get an error about its letters.
+    // (Lower case only: a 25x25 or larger puzzle's letters could spell some of these.)
+    const EXTENSIONS: &[&str] = &["txt", "sdk", "sdm", "json", "jsonl", "csv", "opensudoku"];
+    if let Some((stem, ext)) = arg.rsplit_once('.')
+        && !stem.is_empty()
+        && EXTENSIONS.contains(&ext)
+    {
+        bail!("cannot read {arg}: no such file");
+    }
     // Puzzle text: puzzle characters only, with at least one digit or empty-cell mark
     // (so a mistyped name like `lo-shoo` is reported as such, not parsed).
     let looks_like_puzzle = arg.len() >= 4

@@ -480,3 +480,16 @@ fn comments_come_back_on_every_line_oriented_command() {
 
 const LO_SHU_TEXT: &str =
     "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492";
+
+#[test]
+fn a_missing_file_is_reported_as_missing() {
+    // `nonexistent.txt` has a dot and letters, so it once passed for puzzle text and got
+    // "'n' is not a digit of a 15x15 grid".
+    sudokit()
+        .args(["solve", "nonexistent.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cannot read nonexistent.txt: no such file",
+        ));
+}
