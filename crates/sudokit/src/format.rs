@@ -656,6 +656,15 @@ impl Reader {
                 .collect();
             return Ok(Some(Row::Numbers(cells)));
         }
+        // Simple Sudoku's top and bottom frames, `*-----------*`: its stars are corners,
+        // not empty cells.
+        if line.contains("--")
+            && line
+                .chars()
+                .all(|c| c.is_whitespace() || "|-+=:*".contains(c))
+        {
+            return Ok(None);
+        }
         let mut cells = Vec::new();
         // Our side-by-side pretty form (`solve -f pretty`): puzzle and solution rows with
         // the same number of cells, four blanks apart. The puzzle is the left one.
@@ -1278,6 +1287,16 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn simple_sudoku_frames_are_frames() {
+        let text = "*-----------*\n|816|...|..3|\n|357|...|.8.|\n|492|1..|...|\n|---+---+---|\n\
+                    |..3|816|...|\n|...|357|...|\n|...|492|1..|\n|---+---+---|\n\
+                    |...|..3|816|\n|.2.|...|357|\n|1..|...|492|\n*-----------*\n";
+        let r = read_all(text, ReadOptions::default());
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].as_ref().unwrap().grid, parse_grid(LO_SHU).unwrap());
     }
 
     #[test]
