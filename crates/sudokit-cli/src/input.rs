@@ -162,7 +162,17 @@ pub fn read_items(
             Source::Text(_, text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
         };
         let mut input = BufReader::with_capacity(1 << 16, reader);
-        let mut parser = Reader::new(options.clone());
+        // Built-in puzzles are written in digits: read them so under any `--symbols`
+        // (the output still speaks the alphabet: Moler's letter display of Lo-Shu).
+        let builtin = matches!(src, Source::Text(name, _) if puzzles::builtin(name).is_some());
+        let mut parser = if builtin && matches!(options.symbols, SymbolStyle::Custom(_)) {
+            Reader::new(ReadOptions {
+                symbols: SymbolStyle::Standard,
+                ..options.clone()
+            })
+        } else {
+            Reader::new(options.clone())
+        };
         // Recent lines, so an error can echo the text of the line it names.
         let mut recent: Vec<(usize, String)> = Vec::new();
         let mut line = Vec::new();

@@ -493,3 +493,21 @@ fn a_missing_file_is_reported_as_missing() {
             "cannot read nonexistent.txt: no such file",
         ));
 }
+
+#[test]
+fn built_in_puzzles_read_under_any_alphabet() {
+    // Moler's letter display of Lo-Shu (exercise 14.13): the built-in is written in
+    // digits, and `--symbols` once made it unreadable.
+    let out = sudokit()
+        .args(["solve", "--symbols", "ABCDEFGHI", "lo-shu"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let letters = String::from_utf8(out.stdout).unwrap();
+    let digits: String = letters
+        .trim()
+        .chars()
+        .map(|c| (b'1' + (c as u8 - b'A')) as char)
+        .collect();
+    assert_solves(&digits, LO_SHU_TEXT);
+}
