@@ -476,6 +476,26 @@ fn comments_come_back_on_every_line_oriented_command() {
         );
         assert!(text.ends_with(" my note\n"), "{command}: {text}");
     }
+    let explained = sudokit()
+        .args(["explain", "--comments"])
+        .write_stdin(line.clone())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(explained.stdout).unwrap();
+    assert!(
+        text.contains(&format!("\nID7 {LO_SHU_TEXT} my note\n")),
+        "{text}"
+    );
+    let general = sudokit()
+        .args(["general", "-f", "line", "--comments"])
+        .write_stdin(line)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(general.stdout).unwrap();
+    assert!(
+        text.starts_with("ID7 8 1 6 ") && text.ends_with(" my note\n"),
+        "{text}"
+    );
 }
 
 const LO_SHU_TEXT: &str =

@@ -125,13 +125,14 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
     });
     let style = options.symbols.clone();
     let verbose = args.verbose;
+    let comments = args.run.comments;
     let mut out = output::stdout();
     batch::run_command(
         &sources,
         &options,
         &args.run,
         "explained",
-        |item| explain_item(item, format, verbose, &style),
+        |item| explain_item(item, format, verbose, comments, &style),
         &mut out,
     )
 }
@@ -145,7 +146,13 @@ struct Record_<'a> {
     steps: Vec<StepJson>,
 }
 
-fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &SymbolStyle) -> Outcome {
+fn explain_item(
+    item: &Item,
+    format: OutputFormat,
+    verbose: bool,
+    comments: bool,
+    style: &SymbolStyle,
+) -> Outcome {
     let (record, state) = match &item.record {
         Err(e) => {
             return refusal(
@@ -202,7 +209,7 @@ fn explain_item(item: &Item, format: OutputFormat, verbose: bool, style: &Symbol
                 record.line,
                 status.name(),
                 path.steps.len(),
-                puzzle
+                output::with_comments(item, puzzle, comments)
             );
             let symbols = output::symbols(style, g.size());
             let mut replay = state.clone();

@@ -49,6 +49,7 @@ pub fn run(args: GeneralArgs) -> Result<u8> {
         style: options.symbols.clone(),
         node_limit: args.run.node_limit,
         timeout: args.run.timeout,
+        comments: args.run.comments,
     };
     let mut out = output::stdout();
     batch::run_command(
@@ -67,6 +68,7 @@ struct Job {
     style: SymbolStyle,
     node_limit: Option<u64>,
     timeout: Option<std::time::Duration>,
+    comments: bool,
 }
 
 #[derive(Serialize)]
@@ -171,7 +173,10 @@ impl Job {
             text
         } else if self.format == OutputFormat::Line {
             match &general.union {
-                Some(u) => format!("{}\n", strings(u.sets(), &symbols).join(" ")),
+                Some(u) => {
+                    let sets = strings(u.sets(), &symbols).join(" ");
+                    format!("{}\n", output::with_comments(item, sets, self.comments))
+                }
                 None => format!("{} # no solution\n", output::line(grid, &self.style)),
             }
         } else {
