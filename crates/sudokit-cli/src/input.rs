@@ -97,19 +97,13 @@ fn source(arg: &str) -> Result<Source> {
 pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
     let mut variant = args.variant.clone().unwrap_or_default();
     if let Some(regions) = &args.regions {
-        for (clash, on) in [("latin", variant.latin), ("windoku", variant.windows)] {
-            if on {
-                bail!(
-                    "{} (--regions makes a jigsaw)",
-                    sudokit::variant::VariantError::Conflict(clash, "jigsaw")
-                );
-            }
-        }
         let n = (regions.0.len() as f64).sqrt().round() as usize;
         for r in sudokit::Variant::disconnected_regions(&regions.0, n) {
             eprintln!("sudokit: warning: jigsaw region {} is not connected", r + 1);
         }
-        variant.set_regions(regions.0.clone());
+        variant = variant
+            .with_regions(regions.0.clone())
+            .map_err(|e| anyhow::anyhow!("{e} (--regions makes a jigsaw)"))?;
     }
     Ok(ReadOptions {
         geometry: None,

@@ -360,7 +360,9 @@ fn read_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant,
     };
     if let Some(map) = regions {
         let regions = Variant::parse_region_map(map).map_err(|e| bad(format!("regions: {e}")))?;
-        v.set_regions(regions);
+        v = v
+            .with_regions(regions)
+            .map_err(|e| bad(format!("regions: {e}")))?;
     } else if v.jigsaw {
         return Err(bad("a jigsaw needs its `regions` map"));
     }

@@ -123,6 +123,19 @@ impl Variant {
         Variant::parse_regions(text, n)
     }
 
+    /// The variant with a jigsaw region map, or the conflict when it has a rule a
+    /// jigsaw cannot go with (Latin, windoku), as `latin,jigsaw` is one.
+    pub fn with_regions(mut self, regions: Vec<u8>) -> Result<Variant, VariantError> {
+        if self.latin {
+            return Err(VariantError::Conflict("latin", "jigsaw"));
+        }
+        if self.windows {
+            return Err(VariantError::Conflict("windoku", "jigsaw"));
+        }
+        self.set_regions(regions);
+        Ok(self)
+    }
+
     /// Makes this a jigsaw with `regions` (a region map read by
     /// [`Variant::parse_regions`]); a Latin square has no regions, so it stops being one.
     pub fn set_regions(&mut self, regions: Vec<u8>) {
@@ -246,6 +259,20 @@ impl fmt::Display for Variant {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn regions_make_a_jigsaw_but_not_of_a_latin_square_or_windoku() {
+        let map = Variant::parse_regions("1122112233443344", 4).unwrap();
+        let x: Variant = "x".parse().unwrap();
+        assert!(x.with_regions(map.clone()).unwrap().jigsaw);
+        for name in ["latin", "windoku"] {
+            let v: Variant = name.parse().unwrap();
+            assert_eq!(
+                v.with_regions(map.clone()),
+                Err(VariantError::Conflict(name, "jigsaw"))
+            );
+        }
+    }
+
     use super::*;
 
     #[test]
