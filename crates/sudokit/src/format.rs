@@ -128,7 +128,7 @@ pub struct ParseError {
 
 /// The cells of one grid row before the side's alphabet is applied: (1-based column,
 /// value) for matrix rows, (1-based column, byte) for character rows.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Row {
     Numbers(Vec<(usize, u8)>),
     Chars(Vec<(usize, u8)>),
@@ -149,9 +149,9 @@ struct PendingBlock {
     side: usize,
     cells: Vec<u8>,
     rows: usize,
-    /// The first row's cells as written, with their columns, to point at one should
+    /// The first row's cells as read (column, byte or number), to point at one should
     /// the row turn out to be a one-line puzzle with a bad digit.
-    first_row: Vec<(usize, String)>,
+    first_row: Row,
 }
 
 /// Streaming puzzle reader: feed it lines with [`Reader::push`], then call
@@ -477,7 +477,7 @@ impl Reader {
                     side: k,
                     cells: p.cells,
                     rows: k,
-                    first_row: Vec::new(),
+                    first_row: Row::Chars(Vec::new()),
                 });
                 self.emit(result, out);
                 return;
@@ -489,12 +489,16 @@ impl Reader {
             {
                 // A perfect-square line whose digits do not fit its side: most likely
                 // a one-line puzzle with a stray digit, so point at it.
+                let (column, shown) = match &p.first_row {
+                    Row::Numbers(c) => (c[i].0, c[i].1.to_string()),
+                    Row::Chars(c) => (c[i].0, (c[i].1 as char).to_string()),
+                };
                 (
-                    p.first_row[i].0,
+                    column,
                     format!(
-                        "'{}' is not a digit of a {k}x{k} puzzle (and as the first row of a \
-                         {}x{} grid the line has no rows after it)",
-                        p.first_row[i].1, p.side, p.side
+                        "'{shown}' is not a digit of a {k}x{k} puzzle (and as the first row \
+                         of a {}x{} grid the line has no rows after it)",
+                        p.side, p.side
                     ),
                 )
             } else if p.rows == 1 {
@@ -728,7 +732,7 @@ impl Reader {
                     side: k,
                     cells: cells.iter().map(|&(_, v)| v).collect(),
                     rows: k,
-                    first_row: Vec::new(),
+                    first_row: Row::Chars(Vec::new()),
                 }),
             };
             self.emit(result, out);
@@ -749,13 +753,7 @@ impl Reader {
                 }));
                 return;
             }
-            let first_row = match &row {
-                Row::Numbers(c) => c.iter().map(|&(col, v)| (col, v.to_string())).collect(),
-                Row::Chars(c) => c
-                    .iter()
-                    .map(|&(col, b)| (col, (b as char).to_string()))
-                    .collect(),
-            };
+            let first_row = row.clone();
             self.pending = Some(PendingBlock {
                 first_line: line_no,
                 side,
