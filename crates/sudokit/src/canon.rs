@@ -118,7 +118,7 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     }
     let shape = match g.shape() {
         Some(s) if g.is_standard() => s,
-        None if g.variant().latin && !g.variant().diagonals => return latin::canonical(grid),
+        None if g.variant().is_latin_square() => return latin::canonical(grid),
         _ => return variant::canonical(grid),
     };
     let n = shape.size();
@@ -144,7 +144,7 @@ pub fn random_transform(
     match g.shape() {
         Some(shape) if g.is_standard() => Ok(Transform::random(shape, next_u64)),
         // A Latin square: any rows, any columns (bands of one row), transposed or not.
-        None if g.variant().latin && !g.variant().diagonals => {
+        None if g.variant().is_latin_square() => {
             let shape = Shape::new(1, g.size()).expect("a geometry's side");
             let t = Transform::random(shape, next_u64);
             Ok(if next_u64() & 1 == 1 {

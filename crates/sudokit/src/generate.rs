@@ -295,9 +295,8 @@ const SAMPLER_RUNS: u64 = 32;
 /// The randomised search of the module documentation; `None` when it gives up (or the
 /// geometry has no grid).
 fn sampled_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
-    let n = geometry.size();
     let cells = geometry.cell_count();
-    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let all = geometry.digit_mask();
     let peers: Vec<&[u16]> = (0..cells).map(|c| geometry.peers(c)).collect();
     // A state is the candidate masks; frames keep copies (grids up to 64x64: 32 KiB).
     // Restarts with growing budgets; a geometry with no grid at all is found out when a
@@ -392,8 +391,7 @@ fn completed_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
                 0 => m,
                 d => m | 1 << (d - 1),
             });
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let free = all & !taken;
+        let free = geometry.digit_mask() & !taken;
         if free == 0 {
             continue;
         }

@@ -440,6 +440,11 @@ impl Geometry {
         self.size
     }
 
+    /// Every digit of the side as a mask, bit `d - 1` for digit `d` (sides up to 64).
+    pub fn digit_mask(&self) -> u64 {
+        u64::MAX >> (64 - self.size)
+    }
+
     /// Number of cells, `n * n`.
     pub fn cell_count(&self) -> usize {
         self.size * self.size
@@ -548,6 +553,14 @@ fn rows_and_columns(n: usize) -> Vec<House> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn digit_masks() {
+        let mask = |r, c| Geometry::standard(Shape::new(r, c).unwrap()).digit_mask();
+        assert_eq!(mask(2, 2), 0b1111);
+        assert_eq!(mask(3, 3), 0x1ff);
+        assert_eq!(mask(8, 8), u64::MAX);
+    }
+
     use super::*;
 
     #[test]

@@ -70,6 +70,11 @@ impl Variant {
         *self == Variant::default()
     }
 
+    /// Whether this is a Latin square and nothing more: rows and columns its only houses.
+    pub fn is_latin_square(&self) -> bool {
+        self.latin && !self.diagonals && !self.windows && !self.jigsaw
+    }
+
     /// Reads an n*n region map: one label character per cell (whitespace and `|`, `-`,
     /// `+` separators ignored), each label covering exactly `n` cells. Labels are
     /// numbered in order of first appearance.

@@ -360,7 +360,7 @@ impl Solver {
         let cells = g.cell_count();
         let shift = n.next_power_of_two().trailing_zeros();
         let vars = cells << shift;
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let all = g.digit_mask();
         let house_cells: Vec<Vec<u32>> = g
             .houses()
             .iter()

@@ -46,7 +46,7 @@ impl Engine {
             .iter()
             .flat_map(|h| h.cells().map(|c| c as u16))
             .collect();
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let all = g.digit_mask();
         let mut cell_houses = Vec::new();
         let mut cell_house_start = vec![0u32];
         for c in 0..cells {

@@ -44,10 +44,9 @@ pub fn supports(geometry: &Geometry) -> bool {
 /// The box shape the row filling works with: a standard grid's, or for a Latin square
 /// boxes of one row (`1xn`), which ask nothing a row does not.
 fn boxes(geometry: &Geometry) -> Option<Shape> {
-    let v = geometry.variant();
     if geometry.is_standard() {
         geometry.shape()
-    } else if v.latin && !v.diagonals && !v.windows && !v.jigsaw {
+    } else if geometry.variant().is_latin_square() {
         Shape::new(1, geometry.size()).ok()
     } else {
         None
