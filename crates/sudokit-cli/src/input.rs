@@ -206,8 +206,11 @@ pub fn read_items(
                     });
                 }
             }
-            for (record, at) in pending.drain(..) {
+            for (mut record, at) in pending.drain(..) {
                 index += 1;
+                if builtin {
+                    record = record.and_then(|rec| fits_alphabet(rec, &options.symbols));
+                }
                 let text = recent
                     .iter()
                     .rev()
@@ -232,6 +235,19 @@ pub fn read_items(
         }
     }
     Ok(())
+}
+
+/// A built-in puzzle read in digits must still be printable in the `--symbols`
+/// alphabet: one of another length is an error, not a silent fall back to digits.
+fn fits_alphabet(rec: sudokit::Record, style: &SymbolStyle) -> Result<sudokit::Record, ParseError> {
+    match style.symbols(rec.grid.size()) {
+        Ok(_) => Ok(rec),
+        Err(e) => Err(ParseError {
+            line: rec.line,
+            column: rec.column,
+            message: format!("--symbols: {e}"),
+        }),
+    }
 }
 
 /// Reads one line into `buf` (with its newline), keeping at most [`MAX_LINE`] bytes:

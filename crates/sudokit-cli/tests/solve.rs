@@ -531,3 +531,22 @@ fn built_in_puzzles_read_under_any_alphabet() {
         .collect();
     assert_solves(&digits, LO_SHU_TEXT);
 }
+
+#[test]
+fn an_alphabet_of_the_wrong_length_is_an_error_not_digits() {
+    // Three symbols for a 9x9 built-in (or a generated 9x9) once printed digits
+    // without a word.
+    sudokit()
+        .args(["solve", "--symbols", "ABC", "lo-shu"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "has 3 symbols; a side of 9 needs 9",
+        ));
+    sudokit()
+        .args(["generate", "--symbols", "ABC", "--seed", "1"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("--symbols"));
+}

@@ -118,6 +118,10 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         bail!("--uniform draws grids exactly only up to 6x6 (it counts completions)");
     }
     let style = options.symbols.clone();
+    // A custom alphabet of the wrong length would otherwise print digits without a word.
+    style
+        .symbols(n)
+        .map_err(|e| anyhow::anyhow!("--symbols: {e}"))?;
     let format = args.format.unwrap_or(OutputFormat::Line);
     let symmetry_name = args.symmetry.name();
     let target = Target {
