@@ -68,23 +68,36 @@ fn source(arg: &str) -> Result<Source> {
     if let Some(b) = puzzles::builtin(arg) {
         return Ok(Source::Text(b.name.to_string(), b.text.to_string()));
     }
+    // Puzzle text: puzzle characters only, with at least one digit or empty-cell mark
+    // (so a mistyped name like `lo-shoo` is reported as such, not parsed).
+    // A one-line puzzle may carry a comment after it, and grid text comment lines (`#`),
+    // whatever their characters (`/` included: such text is no file, as checked above).
+    let puzzle_chars = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".*_ |-+".contains(c))
+    };
+    let first = arg.split_whitespace().next().unwrap_or("");
+    let commented_line = !arg.contains('\n')
+        && first.len() >= 16
+        && puzzle_chars(first)
+        && arg.split_whitespace().nth(1).is_some();
     // A missing file whose name ends like one (`puzzles.txt`) would otherwise pass for
     // puzzle text, and get an error about its letters.
     // (Lower case only: a 25x25 or larger puzzle's letters could spell some of these.)
     const EXTENSIONS: &[&str] = &["txt", "sdk", "sdm", "json", "jsonl", "csv", "opensudoku"];
     if let Some((stem, ext)) = arg.rsplit_once('.')
+        && !commented_line
         && !stem.is_empty()
         && EXTENSIONS.contains(&ext)
     {
         bail!("cannot read {arg}: no such file");
     }
-    // Puzzle text: puzzle characters only, with at least one digit or empty-cell mark
-    // (so a mistyped name like `lo-shoo` is reported as such, not parsed).
     let looks_like_puzzle = arg.len() >= 4
         && arg.chars().any(|c| c.is_ascii_digit() || ".*_".contains(c))
-        && arg
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || ".*_ \n|-+".contains(c));
+        && (commented_line
+            || arg
+                .lines()
+                .all(|l| l.trim_start().starts_with('#') || puzzle_chars(l)));
     if looks_like_puzzle {
         return Ok(Source::Text("<argument>".to_string(), arg.to_string()));
     }

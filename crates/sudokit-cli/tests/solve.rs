@@ -550,3 +550,18 @@ fn an_alphabet_of_the_wrong_length_is_an_error_not_digits() {
         .stdout("")
         .stderr(predicates::str::contains("--symbols"));
 }
+
+#[test]
+fn puzzle_text_arguments_may_carry_comments_with_any_characters() {
+    // A comment with a slash once made the argument "not a file, ... or puzzle text".
+    let line = format!("{LO_SHU_TEXT} lo-shu, from seeds/moler.txt");
+    let out = sudokit().args(["solve", &line]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_solves(String::from_utf8(out.stdout).unwrap().trim(), LO_SHU_TEXT);
+    let grid = "# Shidoku, n/a\n1 . | . .\n. . | . 1\n----+----\n. 1 | . .\n. . | 1 .";
+    sudokit().args(["count", grid]).assert().success();
+}
