@@ -160,8 +160,14 @@ pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> boo
     differs_within(puzzle, solution, cells, None).expect("no node limit")
 }
 
-/// [`differs_somewhere`] within `nodes` search nodes for each cell's search: `None`
-/// when one of them ran out before answering.
+/// Grids this wide and wider check within a node budget by clause learning alone.
+/// Generating 25x25 puzzles (seeds 1-4), 100 of its decisions a check leave as many
+/// empty cells or more (345-354) as 1,000 nodes of the plain search, in a third to a
+/// fifth of the time (1.0-1.5 s against 3.0-5.1 s); 36x36, 10 s against 29 s.
+const CDCL_CHECK_SIDE: usize = 25;
+
+/// [`differs_somewhere`] within `nodes` search nodes (guesses) for each cell's search:
+/// `None` when one of them ran out before answering.
 pub fn differs_within(
     puzzle: &Grid,
     solution: &Grid,
@@ -184,6 +190,8 @@ pub fn differs_within(
         let v = solution.get(c);
         let report = if classic {
             classic::search_excluding(cur.cells(), &[(c, v)], &limits, &mut |_| true)
+        } else if nodes.is_some() && puzzle.size() >= CDCL_CHECK_SIDE {
+            cdcl::search_excluding(&cur, &[(c, v)], &limits, &mut |_| true)
         } else {
             budgeted_search(&cur, &[(c, v)], &limits, &mut |_| true)
         };

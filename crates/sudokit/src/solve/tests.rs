@@ -560,4 +560,12 @@ fn removal_checks_agree_with_counting() {
     let full = solve(&empty).expect("an empty grid fills");
     let cells: Vec<usize> = (0..625).collect();
     assert_eq!(differs_within(&empty, &full, &cells, Some(1)), None);
+    // Budgeted checks on 25x25 go to clause learning: it answers both ways in time.
+    assert_eq!(differs_within(&empty, &full, &[0], Some(5_000)), Some(true));
+    let mut one_gone = full.clone();
+    one_gone.set(312, 0);
+    assert_eq!(
+        differs_within(&one_gone, &full, &[312], Some(100)),
+        Some(false)
+    );
 }
