@@ -10,7 +10,7 @@
 use crate::geometry::Cell;
 
 use super::board::{self, Bits, Board};
-use super::{Emit, State, Step, Technique, combinations};
+use super::{Emit, State, Step, Technique, combinations, combinations_pruned};
 
 fn basic_technique(k: usize) -> (Technique, u16) {
     match k {
@@ -153,13 +153,25 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                 .map(|h| (h, dc & t.house[h]))
                 .filter(|&(_, m)| m != S::ZERO && board::count(m) <= 5)
                 .collect();
-            let keep = combinations(&lines, k, &mut |set| {
-                let base: S = set.iter().fold(S::ZERO, |u, l| u | l.1);
-                let cross = lines_of(base);
+            // Subsets are drawn as (cross lines met, index into `lines`): small to copy.
+            let items: Vec<(u32, usize)> = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (lines_of(l.1), i))
+                .collect();
+            // Cross lines only add up as base lines join: a partial base already
+            // meeting too many of them cannot be finned.
+            let mut narrow = |part: &[(u32, usize)]| {
+                part.iter().fold(0, |m, l| m | l.0).count_ones() as usize <= k + span
+            };
+            let keep = combinations_pruned(&items, k, Some(&mut narrow), &mut |picked| {
+                let cross = picked.iter().fold(0u32, |m, l| m | l.0);
                 let width = cross.count_ones() as usize;
                 if width <= k || width > k + span {
                     return true; // a basic fish (or less), or fins in more than one box
                 }
+                let set = || picked.iter().map(|&(_, i)| &lines[i]);
+                let base: S = set().fold(S::ZERO, |u, l| u | l.1);
                 // The fins lie in one box, so the cover holds every cross line of the
                 // base outside that box: build those covers box by box instead of
                 // trying every k of the cross lines (16x16 has up to C(16, 4) of them),
@@ -195,11 +207,12 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                 covers.sort_unstable_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
                 covers.dedup();
                 covers.iter().all(|&cover_lines| {
-                    let cover: Vec<usize> = (0..t.n)
-                        .filter(|i| cover_lines >> i & 1 == 1)
-                        .map(|i| i + offset)
-                        .collect();
-                    let cover_cells: S = cover.iter().fold(S::ZERO, |u, &h| u | t.house[h]);
+                    let cover = || {
+                        (0..t.n)
+                            .filter(move |i| cover_lines >> i & 1 == 1)
+                            .map(move |i| i + offset)
+                    };
+                    let cover_cells: S = cover().fold(S::ZERO, |u, h| u | t.house[h]);
                     let fins = base & !cover_cells;
                     if fins == S::ZERO {
                         return true;
@@ -214,19 +227,19 @@ pub fn finned<S: Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
                     }
                     // Every base line must keep a candidate in the cover (else it is a
                     // different, degenerate pattern).
-                    if set.iter().any(|l| l.1 & cover_cells == S::ZERO) {
+                    if set().any(|l| l.1 & cover_cells == S::ZERO) {
                         return true;
                     }
                     let victims = dc & cover_cells & box_cells & !base;
                     if victims == S::ZERO {
                         return true;
                     }
-                    let sashimi = set.iter().any(|l| board::count(l.1 & cover_cells) < 2);
+                    let sashimi = set().any(|l| board::count(l.1 & cover_cells) < 2);
                     let mut step = Step::new(finned_technique(k, sashimi));
                     step.digits = vec![d];
                     step.cells = board::cells(base & cover_cells).collect();
-                    step.houses = set.iter().map(|l| l.0).collect();
-                    step.cover = cover.to_vec();
+                    step.houses = set().map(|l| l.0).collect();
+                    step.cover = cover().collect();
                     step.fins = board::cells(fins).collect();
                     step.eliminations = board::cells(victims).map(|c: Cell| (c, d)).collect();
                     step.rating = match k {

@@ -56,11 +56,27 @@ pub fn combinations<T: Copy + Default>(
     k: usize,
     f: &mut dyn FnMut(&[T]) -> bool,
 ) -> bool {
+    combinations_pruned(items, k, None, f)
+}
+
+/// A test on a subset's items, or on a prefix of them.
+pub type SubsetTest<'a, T> = &'a mut dyn FnMut(&[T]) -> bool;
+
+/// [`combinations`] that skips every subset extending a proper prefix (in the same
+/// order, from one item up) that `prefix_ok` refuses: for searches whose subsets can
+/// only get worse as they grow.
+pub fn combinations_pruned<T: Copy + Default>(
+    items: &[T],
+    k: usize,
+    mut prefix_ok: Option<SubsetTest<T>>,
+    f: &mut dyn FnMut(&[T]) -> bool,
+) -> bool {
     fn go<T: Copy>(
         items: &[T],
         start: usize,
         buf: &mut [T],
         len: usize,
+        prefix_ok: &mut Option<SubsetTest<T>>,
         f: &mut dyn FnMut(&[T]) -> bool,
     ) -> bool {
         if len == buf.len() {
@@ -72,7 +88,13 @@ pub fn combinations<T: Copy + Default>(
                 break;
             }
             buf[len] = items[i];
-            if !go(items, i + 1, buf, len + 1, f) {
+            if len + 1 < buf.len()
+                && let Some(ok) = prefix_ok
+                && !ok(&buf[..=len])
+            {
+                continue;
+            }
+            if !go(items, i + 1, buf, len + 1, prefix_ok, f) {
                 return false;
             }
         }
@@ -84,10 +106,10 @@ pub fn combinations<T: Copy + Default>(
     // Searches call this per house and digit: small subsets need no allocation.
     if k <= 16 {
         let mut buf = [T::default(); 16];
-        go(items, 0, &mut buf[..k], 0, f)
+        go(items, 0, &mut buf[..k], 0, &mut prefix_ok, f)
     } else {
         let mut buf = vec![T::default(); k];
-        go(items, 0, &mut buf, 0, f)
+        go(items, 0, &mut buf, 0, &mut prefix_ok, f)
     }
 }
 
@@ -176,5 +198,27 @@ pub(crate) mod testing {
         assert_eq!(seen.len(), 6);
         assert_eq!(seen[0], vec![1, 2]);
         assert_eq!(seen[5], vec![3, 4]);
+    }
+
+    #[test]
+    fn pruned_combinations_skip_exactly_the_refused_prefixes() {
+        // Prefixes summing over 7 are refused: the subsets left are, in the same order,
+        // those none of whose proper prefixes sums over 7.
+        let items = [1, 2, 3, 4, 5, 6];
+        let mut all = Vec::new();
+        combinations(&items, 3, &mut |c| {
+            if c[0] <= 7 && c[0] + c[1] <= 7 {
+                all.push(c.to_vec());
+            }
+            true
+        });
+        let mut pruned = Vec::new();
+        let mut ok = |p: &[i32]| p.iter().sum::<i32>() <= 7;
+        combinations_pruned(&items, 3, Some(&mut ok), &mut |c| {
+            pruned.push(c.to_vec());
+            true
+        });
+        assert_eq!(pruned, all);
+        assert!(pruned.len() < 20);
     }
 }
