@@ -177,6 +177,9 @@ pub struct Reader {
     shape_header: Option<Shape>,
     /// A jigsaw puzzle waiting for its region map, and the labels read so far.
     awaiting: Option<(Record, String)>,
+    /// After a bad row of a grid: the grid's side and how many of its rows are still to
+    /// come. They are passed over, so that one broken grid makes one error.
+    skipping: Option<(usize, usize)>,
 }
 
 /// The result of one puzzle's text.
@@ -208,6 +211,7 @@ impl Reader {
             variant,
             shape_header: None,
             awaiting: None,
+            skipping: None,
         }
     }
 
@@ -412,6 +416,23 @@ impl Reader {
             self.add_region_line(line, out);
             return;
         }
+        if let Some((side, left)) = self.skipping.take() {
+            let width = match self.grid_row(line) {
+                Ok(None) => {
+                    // A separator inside the broken grid.
+                    self.skipping = Some((side, left));
+                    return;
+                }
+                Ok(Some(row)) => row.len(),
+                Err(_) => rough_width(line),
+            };
+            if width == side {
+                if left > 1 {
+                    self.skipping = Some((side, left - 1));
+                }
+                return;
+            }
+        }
         // One-line puzzles first: they are the common case, and their tokens can never
         // be read as a grid row of the pending block's side by accident.
         if self.pending.is_none() || !self.is_row_of_pending(line) {
@@ -426,7 +447,15 @@ impl Reader {
             Ok(None) => {} // a separator line such as ------+-------+------
             Ok(Some(row)) => self.add_row(line_no, row, out),
             Err((column, message)) => {
-                self.flush_pending(out);
+                // The bad row stands for its whole grid: the rows before it (pending)
+                // and after it (skipped) make no errors of their own. A bad first row
+                // is taken for a grid's when it reads as one, cells apart.
+                let width = rough_width(line);
+                let spaced = line.trim().contains([' ', '\t', '|']);
+                let side_fits = self
+                    .fixed_side()
+                    .map_or(self.side_ok(width), |n| n == width);
+                self.abandon_grid((spaced && side_fits).then_some(width));
                 out(Err(ParseError {
                     line: line_no,
                     column,
@@ -526,6 +555,16 @@ impl Reader {
                 message,
             }));
         }
+    }
+
+    /// Gives up the grid whose row just failed (the pending one, else a new one of
+    /// `new_side` that this row would have started): its remaining rows are skipped.
+    fn abandon_grid(&mut self, new_side: Option<usize>) {
+        self.skipping = match self.pending.take() {
+            Some(p) => Some((p.side, p.side - p.rows - 1)),
+            None => new_side.map(|n| (n, n - 1)),
+        }
+        .filter(|&(_, left)| left > 0);
     }
 
     fn is_row_of_pending(&self, line: &str) -> bool {
@@ -669,6 +708,20 @@ impl Reader {
         {
             return Ok(None);
         }
+        // A sign stuck to a cell (`-3`, `+3`, `3-`) is no separator: matrix rows would
+        // otherwise lose the sign and read the number.
+        if let Some(&(at, t)) = tokens.iter().find(|(_, t)| {
+            t.contains(['-', '+'])
+                && t.bytes()
+                    .any(|b| b != b'-' && b != b'+' && self.widest.digit(b).is_some())
+        }) {
+            return Err((
+                line[..at].chars().count() + 1,
+                format!(
+                    "{t:?} is not a cell: a cell is a digit, or '.', '0', '_' or '*' when empty"
+                ),
+            ));
+        }
         let mut cells = Vec::new();
         // Our side-by-side pretty form (`solve -f pretty`): puzzle and solution rows with
         // the same number of cells, four blanks apart. The puzzle is the left one.
@@ -805,7 +858,7 @@ impl Reader {
             }
         }
         if let Some((column, message)) = bad {
-            self.pending = None;
+            self.abandon_grid(None);
             out(Err(ParseError {
                 line: line_no,
                 column,
@@ -892,6 +945,19 @@ pub enum Format {
 /// Writes a grid on one line (`.` for empty cells).
 pub fn to_line(grid: &Grid, symbols: &Symbols) -> String {
     grid.cells().iter().map(|&d| symbols.char(d)).collect()
+}
+
+/// How many cells a grid row that could not be read seems to have: its tokens when
+/// they are short (numbers), else its characters other than separators.
+fn rough_width(line: &str) -> usize {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() >= 2 && tokens.iter().all(|t| t.len() <= 3) && !line.contains('|') {
+        tokens.len()
+    } else {
+        line.chars()
+            .filter(|&c| !c.is_whitespace() && !"|-+=:".contains(c))
+            .count()
+    }
 }
 
 /// Writes a grid as `n` lines of right-aligned integers (0 = empty), like Octave's `disp`.
@@ -1404,6 +1470,53 @@ mod tests {
         let short = &LO_SHU[..80];
         let e = parse_grid(short).unwrap_err();
         assert!(e.message.contains("80 cells"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_bad_row_makes_one_error_for_its_whole_grid() {
+        // A bad cell in the first, a middle or the last row, a letter too large for the
+        // side, and a signed number in a matrix: one error each, at the bad cell, and
+        // the puzzles after them read (once three errors came for one grid).
+        let grid = to_pretty(&parse_grid(LO_SHU).unwrap(), &Symbols::standard(9));
+        let rows: Vec<&str> = grid.lines().collect();
+        let with = |row: usize, bad: &str| {
+            let mut r = rows.clone();
+            let broken = r[row].replacen(['1', '2', '3', '.'], bad, 1);
+            r[row] = &broken;
+            r.join("\n")
+        };
+        let text = [
+            with(0, "?"),
+            grid.trim_end().to_string(),
+            with(4, "?"),
+            with(10, "?"),
+            with(6, "x"),
+            "1 0 0 0\n0 0 0 0\n0 0 -3 0\n0 0 0 0".to_string(),
+            LO_SHU.to_string(),
+        ]
+        .join("\n");
+        let results = read_all(&text, ReadOptions::default());
+        let lines: Vec<Result<usize, (usize, usize)>> = results
+            .iter()
+            .map(|r| match r {
+                Ok(rec) => Ok(rec.line),
+                Err(e) => Err((e.line, e.column)),
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            // Grids of 11 lines from lines 1, 12, 23, 34 and 45; the first of 1, 2, 3
+            // and '.' in rows 1, 5, 11 and 7 of them is at column 3, 1, 1 and 1.
+            [
+                Err((1, 3)),
+                Ok(12),
+                Err((27, 1)),
+                Err((44, 1)),
+                Err((51, 1)),
+                Err((58, 5)),
+                Ok(60)
+            ]
+        );
     }
 
     #[test]
