@@ -18,6 +18,10 @@ use crate::util::{data, sudokit};
 const DIABOLICAL: &str =
     "000000000040807050002034600098375020001206500050149360004790100070403090000000000";
 
+/// Its solution, Moler's figure 14.3.
+const LO_SHU_SOLUTION: &str =
+    "816579243357624981492138765243816579981357624765492138579243816624981357138765492";
+
 fn json_lines(output: &std::process::Output) -> Vec<Value> {
     String::from_utf8_lossy(&output.stdout)
         .lines()
@@ -209,6 +213,69 @@ fn hint_reads_a_729_character_line() {
         .clone();
     let r = &json_lines(&out)[0];
     assert_eq!(r["step"]["technique"], "full-house");
+}
+
+/// A state of an X-sudoku (pencil marks), from a QA session's random mid-solve states.
+const X_STATE: &str = "\
+156789  135789 136789 | 12568 12567 4    | 13689 2689  12689  
+1345678 14578  134678 | 12568 12567 9    | 1368  2468  123468 
+14689   2      14689  | 3     16    168  | 5     7     14689  
+----------------------------------------
+13489   6      123489 | 1458  15    128  | 7     2589  2589   
+4789    4789   5      | 4678  3     268  | 689   1     2689   
+178     178    1278   | 1678  9     1568 | 4     3     2568   
+----------------------------------------
+1356789 135789 16789  | 1569  4     1356 | 2     5689  1356789
+2       1479   134679 | 1569  8     1356 | 1369  4569  1345679
+14689   134589 134689 | 12569 1256  7    | 13689 45689 145689 
+";
+
+/// Two cells of row 3 hold only 3 (the user placed it twice).
+const CONFLICT_STATE: &str = "\
+7     16   4      | 59    3569  356   | 3589   1368   2     
+569   26   2569   | 8     2369  1     | 3479   3467   34679 
+3     126  8      | 24579 2569  24567 | 579    167    3     
+----------------------------------------
+489   5    79     | 6     2389  2378  | 1      23478  34789 
+2     367  1679   | 1579  4     3578  | 3789   3678   36789 
+14689 3467 1679   | 1279  12389 2378  | 234789 5      346789
+----------------------------------------
+1456  246  1256   | 3     7     9     | 2458   1248   1458  
+145   9    12357  | 1245  1258  2458  | 6      123478 134578
+1456  8    123567 | 1245  1256  2456  | 23457  9      13457 
+";
+
+#[test]
+fn hint_reads_pencil_marks_in_the_variant_and_checks_them() {
+    // The variant applies to pencil marks as to puzzles: once read as a standard
+    // sudoku, this state got a brute-force step that was wrong for the X-sudoku.
+    sudokit()
+        .args(["hint", "--variant", "x", X_STATE])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Locked Candidates (Claiming): 7 in d1 => r1c2,r1c3,r2c1,r2c3<>7\n",
+        ));
+    // Pencil marks that lost the solution, or allow several: no step, said so.
+    sudokit()
+        .args(["hint", CONFLICT_STATE])
+        .assert()
+        .code(1)
+        .stdout("no step: the pencil marks leave no solution: a wrong placement or elimination\n");
+    let every: String = (0..81).map(|_| "123456789 ").collect();
+    sudokit()
+        .args(["hint", &every])
+        .assert()
+        .code(1)
+        .stdout("no step: the pencil marks allow more than one solution\n");
+    // A solved grid is solved, not a timeout.
+    let out = sudokit()
+        .args(["hint", "-f", "json", LO_SHU_SOLUTION])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(json_lines(&out)[0]["status"], "solved");
 }
 
 #[test]

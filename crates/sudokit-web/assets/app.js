@@ -394,7 +394,9 @@ async function hint() {
   if (!r) return;
   if (r.status !== 'step') {
     h.hint = null;
-    $('hint-text').textContent = r.status === 'solved' ? 'The puzzle is solved.' : 'No step: some entry or pencil mark is wrong (try Check).';
+    $('hint-text').textContent = r.status === 'solved' ? 'The puzzle is solved.'
+      : r.status === 'multiple' ? 'No step: the entries and pencil marks allow more than one solution.'
+      : 'No step: some entry or pencil mark is wrong (try Check).';
     renderHand();
     return;
   }

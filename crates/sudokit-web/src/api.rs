@@ -30,7 +30,8 @@
 //!   `redundant`.
 //! * `/api/explain`: `status` (`solved` or `stuck`), `steps` (see below).
 //! * `/api/hint` (`candidates`: optional per-cell digit lists, the pencil marks of the
-//!   current state): `status` (`step`, `solved`, `broken`), `step`.
+//!   current state): `status` (`step`; `solved`; `broken` when the entries and pencil
+//!   marks leave no solution; `multiple` when they allow several), `step`.
 //! * `/api/rate`: `er`, `ep`, `ed` (Sudoku Explainer scale, null when its techniques do
 //!   not finish), `level`, `score`, `techniques` (`[{name, count}]`), `brute_force`.
 //! * `/api/generate` (`shape`, `variant`, `regions`, `symmetry`, `seed`, `level`):
@@ -65,7 +66,7 @@ use sudokit::format::{ReadOptions, parse_one};
 use sudokit::generate::{self, Symmetry};
 use sudokit::logic::{self, State};
 use sudokit::rng::Rng;
-use sudokit::solve::{self, Limits, Stop};
+use sudokit::solve::{self, Limits, Stop, Verdict};
 use sudokit::{Candidates, DigitSet, Geometry, Grid, Shape, Variant};
 
 /// The largest `max_steps` a request may ask for: the trace is kept in memory and sent
@@ -809,7 +810,7 @@ fn explain_answer(grid: &Grid, deadline: Instant) -> Answer {
 fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Answer {
     let g = grid.geometry();
     // The hint answers the current state: the entries must not conflict, but they may
-    // be wrong (then the state is broken or the hint is a brute-force step).
+    // be wrong (then the state is broken).
     if let Some(c) = grid.first_conflict() {
         return bad(c.describe(g));
     }
@@ -820,11 +821,21 @@ fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Ans
     if Instant::now() > deadline {
         return Answer::error(503, "time limit exceeded");
     }
-    let step = logic::hint(&state);
+    // A wrong entry or elimination may have lost the solution, or loose pencil marks
+    // allow several: then no technique's step can be trusted.
+    let trouble = match state.is_solved() {
+        true => None,
+        false => match logic::verdict(&state) {
+            Verdict::None => Some("broken"),
+            Verdict::Multiple(_) => Some("multiple"),
+            Verdict::Unique(_) => None,
+        },
+    };
+    let step = trouble.is_none().then(|| logic::hint(&state)).flatten();
     let status = match (&step, state.is_solved()) {
         (Some(_), _) => "step",
         (None, true) => "solved",
-        (None, false) => "broken",
+        (None, false) => trouble.unwrap_or("broken"),
     };
     let mut m = board(grid);
     m.insert("status".into(), json!(status));
@@ -930,6 +941,24 @@ mod tests {
             &b,
         );
         assert_eq!(a.status, 400, "{a:?}");
+    }
+
+    #[test]
+    fn a_hint_says_when_the_pencil_marks_lost_the_solution_or_allow_several() {
+        let b = Budget::default();
+        let status = |puzzle: &str, cands: &[Vec<u8>]| {
+            let body = json!({"puzzle": puzzle, "candidates": cands}).to_string();
+            let a = respond("POST", "/api/hint", body.as_bytes(), &b);
+            let v: Value = serde_json::from_str(&a.body).unwrap();
+            v["status"].as_str().unwrap().to_string()
+        };
+        // Lo-Shu's r1c4 is 5 (Moler's figure 14.3): without 5 among its marks, broken.
+        let mut lists = vec![(1..=9).collect::<Vec<u8>>(); 81];
+        lists[3].retain(|&d| d != 5);
+        assert_eq!(status("lo-shu", &lists), "broken");
+        lists[3].push(5);
+        assert_eq!(status("lo-shu", &lists), "step");
+        assert_eq!(status(&".".repeat(81), &lists), "multiple");
     }
 
     #[test]

@@ -1173,6 +1173,17 @@ pub fn looks_like_candidates(text: &str) -> bool {
             && !tokens.iter().any(|t| t.bytes().all(|b| b == b'0')))
 }
 
+/// The geometry of a pencil-mark grid of side `n`: the options' (their variant and
+/// region map too, as puzzles are read).
+fn candidates_geometry(n: usize, options: &ReadOptions) -> Result<Arc<Geometry>, String> {
+    if let Some(g) = &options.geometry {
+        return Ok(g.clone());
+    }
+    Geometry::for_variant(n, options.shape, &options.variant)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
 /// Reads candidates: a 729-character line (for each cell in row order, nine places
 /// holding its digits 1-9 where possible and `.` or `0` where not, as Sudoku
 /// Explainer's `%m` writes them), or a pencil-mark grid: one group of candidate digits
@@ -1197,7 +1208,7 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
     let trimmed = first_line.trim();
     if trimmed.len() == 729 && !trimmed.contains(' ') {
         let offset = first_line.len() - first_line.trim_start().len();
-        let geometry = Arc::new(Geometry::new(Shape::CLASSIC));
+        let geometry = candidates_geometry(9, options).map_err(|m| err(first_no + 1, 1, m))?;
         let mut sets = vec![DigitSet::EMPTY; 81];
         for (k, b) in trimmed.bytes().enumerate() {
             let (cell, place) = (k / 9, k % 9);
@@ -1274,16 +1285,7 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
             ),
         ));
     }
-    let geometry = match options.geometry.clone() {
-        Some(g) => g,
-        None => {
-            let shape = options
-                .shape
-                .or_else(|| Shape::for_size(n))
-                .ok_or_else(|| err(1, 1, format!("no box shape for side {n}: use --shape")))?;
-            Geometry::standard(shape)
-        }
-    };
+    let geometry = candidates_geometry(n, options).map_err(|m| err(first_no + 1, 1, m))?;
     let symbols = options
         .symbols
         .symbols(n)

@@ -14,6 +14,7 @@ use serde::Serialize;
 use sudokit::format::{SymbolStyle, looks_like_candidates, parse_candidates};
 use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State};
+use sudokit::solve::Verdict;
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{HintArgs, OutputFormat};
@@ -71,7 +72,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     }),
                     text: String::new(),
                 };
-                let outcome = hint_state(&item, 1, &state, format, &options.symbols);
+                let outcome = hint_state(&item, 1, &state, format, &options.symbols, false);
                 print(&outcome.text)?;
                 if outcome.status != Status::Solved {
                     code = code.max(1);
@@ -105,7 +106,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                         f.status,
                         &f.message,
                     ),
-                    Ok(state) => hint_state(item, r.line, &state, format, &options.symbols),
+                    Ok(state) => hint_state(item, r.line, &state, format, &options.symbols, true),
                 },
             },
             &mut out,
@@ -115,21 +116,45 @@ pub fn run(args: HintArgs) -> Result<u8> {
     Ok(code)
 }
 
+/// The hint for one state; `checked` when it comes from a puzzle already found
+/// unique (a typed pencil-mark grid is checked here: it may have lost its solution to a
+/// wrong elimination, or allow several, and then no technique's step can be trusted).
 fn hint_state(
     item: &Item,
     line: usize,
     state: &State,
     format: OutputFormat,
     style: &SymbolStyle,
+    checked: bool,
 ) -> Outcome {
     let g = state.geometry().clone();
-    let step = logic::hint(state);
-    let status = if step.is_some() {
-        Status::Solved
-    } else if state.is_broken() {
-        Status::Unsolvable
+    let verdict = if checked || state.is_solved() {
+        None
     } else {
-        Status::Timeout
+        Some(logic::verdict(state))
+    };
+    let (step, status, refusal) = match verdict {
+        Some(Verdict::None) => (
+            None,
+            Status::Unsolvable,
+            Some("the pencil marks leave no solution: a wrong placement or elimination"),
+        ),
+        Some(Verdict::Multiple(_)) => (
+            None,
+            Status::Multiple,
+            Some("the pencil marks allow more than one solution"),
+        ),
+        _ => {
+            let step = logic::hint(state);
+            let status = if step.is_some() || state.is_solved() {
+                Status::Solved
+            } else if state.is_broken() {
+                Status::Unsolvable
+            } else {
+                Status::Timeout
+            };
+            (step, status, None)
+        }
     };
     let text = match format {
         OutputFormat::Json => {
@@ -139,7 +164,7 @@ fn hint_state(
                 line,
                 status: status.name(),
                 step: step.as_ref().map(|st| StepJson::new(st, &g)),
-                error: None,
+                error: refusal.map(str::to_string),
             };
             format!(
                 "{}\n",
@@ -159,6 +184,7 @@ fn hint_state(
                 )
             }
             None if state.is_solved() => "the puzzle is solved\n".to_string(),
+            None if refusal.is_some() => format!("no step: {}\n", refusal.unwrap_or_default()),
             None => "no step: the candidates contradict each other\n".to_string(),
         },
     };

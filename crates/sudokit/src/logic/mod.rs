@@ -42,7 +42,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use rate::{Rating, rate};
-pub use solver::{Path, explain, hint, next_step};
+pub use solver::{Path, explain, hint, next_step, verdict};
 pub use state::State;
 pub use step::{Level, Node, Step, Technique};
 

@@ -314,16 +314,27 @@ pub fn explain_until(start: &State, stop: &mut dyn FnMut(&Step) -> bool) -> Path
     }
 }
 
-/// The unique solution of a state, if it has one and it agrees with the candidates.
+/// The unique solution of a state, if it has one (within its candidates).
 pub fn solution_of(s: &State) -> Option<Vec<u8>> {
-    match solve::solve_unique(&s.grid()) {
-        Verdict::Unique(g) => {
-            let cells = g.cells().to_vec();
-            let agrees = (0..cells.len()).all(|c| s.value(c) != 0 || s.cands(c).contains(cells[c]));
-            agrees.then_some(cells)
-        }
+    match verdict(s) {
+        Verdict::Unique(g) => Some(g.cells().to_vec()),
         _ => None,
     }
+}
+
+/// How many solutions a state has within its candidates (none, one, several): a
+/// pencil-mark grid a person typed may have lost the solution to a wrong elimination,
+/// or allow several.
+pub fn verdict(s: &State) -> Verdict {
+    let excluded: Vec<(usize, u8)> = (0..s.geometry().cell_count())
+        .filter(|&c| s.value(c) == 0)
+        .flat_map(|c| {
+            (1..=s.geometry().size() as u8)
+                .filter(move |&d| !s.cands(c).contains(d))
+                .map(move |d| (c, d))
+        })
+        .collect();
+    solve::solve_unique_excluding(&s.grid(), &excluded)
 }
 
 /// The next step of the human path, falling back to a brute-force step (marked as

@@ -77,10 +77,21 @@ pub struct Report {
 ///
 /// A grid whose givens conflict has no solution.
 pub fn search(grid: &Grid, limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Report {
+    search_excluding(grid, &[], limits, on_solution)
+}
+
+/// [`search`] for the solutions in which no empty cell holds the digit `excluded`
+/// pairs it with (`(cell, digit)`): the solutions of a pencil-mark state.
+pub fn search_excluding(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
     if grid.geometry().is_classic() {
-        classic::search(grid.cells(), limits, on_solution)
+        classic::search_excluding(grid.cells(), excluded, limits, on_solution)
     } else {
-        budgeted_search(grid, &[], limits, on_solution)
+        budgeted_search(grid, excluded, limits, on_solution)
     }
 }
 
@@ -325,8 +336,13 @@ pub enum Verdict {
 
 /// Solves and checks uniqueness in one search (count up to 2).
 pub fn solve_unique(grid: &Grid) -> Verdict {
+    solve_unique_excluding(grid, &[])
+}
+
+/// [`solve_unique`] with some digits ruled out of some cells (see [`search_excluding`]).
+pub fn solve_unique_excluding(grid: &Grid, excluded: &[(usize, u8)]) -> Verdict {
     let mut first = None;
-    let report = search(grid, &Limits::solutions(2), &mut |cells| {
+    let report = search_excluding(grid, excluded, &Limits::solutions(2), &mut |cells| {
         if first.is_none() {
             first = Some(cells.to_vec());
         }
