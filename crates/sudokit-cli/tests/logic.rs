@@ -515,3 +515,24 @@ fn twenty_five_by_twenty_five_puzzles_get_fish_chains_and_forcing_chains() {
         assert!(text.contains(technique), "no {technique}:\n{text}");
     }
 }
+
+#[test]
+fn explain_and_rate_stop_at_the_timeout() {
+    // `--timeout` once bounded only the rating, not the uniqueness proof before it nor
+    // `explain` at all (a 25x25 puzzle took 12-36 s under `--timeout 2s`).
+    let Some(lines) = crate::util::data_lines("gecode-large/sudoku25.txt", 100) else {
+        return;
+    };
+    for command in ["explain", "rate"] {
+        let start = std::time::Instant::now();
+        let out = sudokit()
+            .args([command, "--timeout", "300ms", "-f", "json", &lines[0]])
+            .output()
+            .unwrap();
+        assert!(start.elapsed().as_secs_f64() < 20.0, "{command}");
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let r = &json_lines(&out)[0];
+        assert_eq!(r["status"], "timeout", "{command}");
+        assert!(r["error"].as_str().unwrap().contains("--timeout"), "{r}");
+    }
+}

@@ -10,7 +10,7 @@
 //! | `file` | source name |
 //! | `line` | 1-based line where the puzzle starts |
 //! | `puzzle` | the puzzle on one line, or null when unreadable |
-//! | `status` | `solved`, `unsolvable`, `multiple`, `invalid`, or `timeout` (stuck) |
+//! | `status` | `solved`, `unsolvable`, `multiple`, `invalid`, or `timeout` (stuck, or `--timeout` passed: `error` says so) |
 //! | `error` | why the puzzle was not explained, else null |
 //! | `steps` | the steps, in order (see below) |
 //!
@@ -21,14 +21,15 @@
 //! null), and `line` (the short form) and `text` (a sentence).
 
 use std::io::Write as _;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::format::{self, SymbolStyle};
 use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State, Step};
-use sudokit::solve::{Verdict, solve_unique};
-use sudokit::{Geometry, Record};
+use sudokit::solve::{Limits, Verdict, unique_within};
+use sudokit::{Geometry, Grid, Record};
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{ExplainArgs, OutputFormat};
@@ -90,7 +91,11 @@ pub struct Refusal {
 
 /// The starting state of a puzzle, or why logic cannot start: conflicting givens, no
 /// solution, or several solutions (uniqueness techniques would then be wrong).
-pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
+pub fn prepare(
+    record: &Record,
+    style: &SymbolStyle,
+    deadline: Option<Instant>,
+) -> Result<(State, Grid), Refusal> {
     let grid = &record.grid;
     if let Some(c) = grid.first_conflict() {
         return Err(Refusal {
@@ -99,7 +104,18 @@ pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
             column: record.column_of(c.second),
         });
     }
-    match solve_unique(grid) {
+    let limits = Limits {
+        deadline,
+        ..Limits::solutions(2)
+    };
+    let Some(verdict) = unique_within(grid, &[], &limits) else {
+        return Err(Refusal {
+            status: Status::Timeout,
+            message: "uniqueness not settled within --timeout".into(),
+            column: record.column,
+        });
+    };
+    match verdict {
         Verdict::None => Err(Refusal {
             status: Status::Unsolvable,
             message: "the puzzle has no solution".into(),
@@ -110,7 +126,7 @@ pub fn prepare(record: &Record, style: &SymbolStyle) -> Result<State, Refusal> {
             message: "the puzzle has several solutions; human techniques need a unique one".into(),
             column: record.column,
         }),
-        Verdict::Unique(_) => Ok(State::from_grid(grid)),
+        Verdict::Unique(solution) => Ok((State::from_grid(grid), solution)),
     }
 }
 
@@ -126,13 +142,14 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
     let style = options.symbols.clone();
     let verbose = args.verbose;
     let comments = args.run.comments;
+    let timeout = args.run.timeout;
     let mut out = output::stdout();
     batch::run_command(
         &sources,
         &options,
         &args.run,
         "explained",
-        |item| explain_item(item, format, verbose, comments, &style),
+        |item| explain_item(item, format, verbose, comments, &style, timeout),
         &mut out,
     )
 }
@@ -152,8 +169,10 @@ fn explain_item(
     verbose: bool,
     comments: bool,
     style: &SymbolStyle,
+    timeout: Option<Duration>,
 ) -> Outcome {
-    let (record, state) = match &item.record {
+    let deadline = timeout.map(|t| Instant::now() + t);
+    let (record, state, solution) = match &item.record {
         Err(e) => {
             return refusal(
                 item,
@@ -165,7 +184,7 @@ fn explain_item(
                 &e.message,
             );
         }
-        Ok(r) => match prepare(r, style) {
+        Ok(r) => match prepare(r, style, deadline) {
             Err(f) => {
                 return refusal(
                     item,
@@ -177,15 +196,20 @@ fn explain_item(
                     &f.message,
                 );
             }
-            Ok(s) => (r, s),
+            Ok((s, solution)) => (r, s, solution),
         },
     };
-    let path = logic::explain(&state);
+    // The deadline is checked between steps (one step of a large grid can take a while).
+    let expired = || deadline.is_some_and(|d| Instant::now() > d);
+    let path =
+        logic::solver::explain_known(&state, Some(solution.cells().to_vec()), &mut |_| expired());
+    let timed_out = !path.solved && expired();
     let status = if path.solved {
         Status::Solved
     } else {
         Status::Timeout
     };
+    let error = timed_out.then(|| format!("--timeout passed after {} steps", path.steps.len()));
     let g = state.geometry().clone();
     let puzzle = output::line(&record.grid, style);
     let text = match format {
@@ -193,7 +217,7 @@ fn explain_item(
             let json = Record_ {
                 head: RecordHead::new(item, record.line, Some(puzzle)),
                 status: status.name(),
-                error: None,
+                error: error.clone(),
                 steps: path.steps.iter().map(|st| StepJson::new(st, &g)).collect(),
             };
             format!(
@@ -225,8 +249,12 @@ fn explain_item(
                 }
                 replay.apply(st);
             }
-            if !path.solved {
-                s.push_str("no further logical step: the puzzle is not solved\n");
+            match &error {
+                Some(e) => s.push_str(&format!("stopped: {e}\n")),
+                None if !path.solved => {
+                    s.push_str("no further logical step: the puzzle is not solved\n")
+                }
+                None => {}
             }
             s
         }

@@ -96,7 +96,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     Status::Invalid,
                     &e.message,
                 ),
-                Ok(r) => match prepare(r, &options.symbols) {
+                Ok(r) => match prepare(r, &options.symbols, None) {
                     Err(f) => refusal(
                         item,
                         format,
@@ -106,7 +106,9 @@ pub fn run(args: HintArgs) -> Result<u8> {
                         f.status,
                         &f.message,
                     ),
-                    Ok(state) => hint_state(item, r.line, &state, format, &options.symbols, true),
+                    Ok((state, _)) => {
+                        hint_state(item, r.line, &state, format, &options.symbols, true)
+                    }
                 },
             },
             &mut out,

@@ -104,7 +104,7 @@ fn rate_item(
         deadline: timeout.map(|t| Instant::now() + t),
         ..se::Options::default()
     };
-    let rating = prepare(record, style).and_then(|state| {
+    let rating = prepare(record, style, options.deadline).and_then(|(state, _)| {
         let rating = rate_with(&state, &options);
         if rating.timed_out {
             return Err(Refusal {

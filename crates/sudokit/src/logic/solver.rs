@@ -282,7 +282,16 @@ pub fn explain(start: &State) -> Path {
 /// path is unsolved): a caller that only needs to know whether some bound is passed
 /// need not finish the path.
 pub fn explain_until(start: &State, stop: &mut dyn FnMut(&Step) -> bool) -> Path {
-    let solution = solution_of(start);
+    explain_known(start, solution_of(start), stop)
+}
+
+/// [`explain_until`] for a state whose unique solution the caller already has (or
+/// knows there is none: `None`), so it is not searched for again.
+pub fn explain_known(
+    start: &State,
+    solution: Option<Vec<u8>>,
+    stop: &mut dyn FnMut(&Step) -> bool,
+) -> Path {
     let mut s = start.clone();
     let mut steps = Vec::new();
     while !s.is_solved() && !s.is_broken() {

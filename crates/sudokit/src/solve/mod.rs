@@ -341,8 +341,18 @@ pub fn solve_unique(grid: &Grid) -> Verdict {
 
 /// [`solve_unique`] with some digits ruled out of some cells (see [`search_excluding`]).
 pub fn solve_unique_excluding(grid: &Grid, excluded: &[(usize, u8)]) -> Verdict {
+    unique_within(grid, excluded, &Limits::solutions(2)).expect("no node or time limit")
+}
+
+/// [`solve_unique_excluding`] within the node and time limits of `limits` (its
+/// solution count is ignored): `None` when they stopped the search first.
+pub fn unique_within(grid: &Grid, excluded: &[(usize, u8)], limits: &Limits) -> Option<Verdict> {
+    let limits = Limits {
+        solutions: 2,
+        ..*limits
+    };
     let mut first = None;
-    let report = search_excluding(grid, excluded, &Limits::solutions(2), &mut |cells| {
+    let report = search_excluding(grid, excluded, &limits, &mut |cells| {
         if first.is_none() {
             first = Some(cells.to_vec());
         }
@@ -350,11 +360,14 @@ pub fn solve_unique_excluding(grid: &Grid, excluded: &[(usize, u8)]) -> Verdict 
     });
     let to_grid =
         |cells: Vec<u8>| Grid::from_cells(grid.geometry().clone(), cells).expect("solution fits");
-    match (report.solutions, first) {
+    if matches!(report.stop, Stop::NodeLimit | Stop::Timeout) && report.solutions < 2 {
+        return None;
+    }
+    Some(match (report.solutions, first) {
         (0, _) | (_, None) => Verdict::None,
         (1, Some(c)) => Verdict::Unique(to_grid(c)),
         (_, Some(c)) => Verdict::Multiple(to_grid(c)),
-    }
+    })
 }
 
 /// Checks limits every this many nodes (reading the clock is not free).
