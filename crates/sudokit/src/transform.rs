@@ -567,7 +567,13 @@ impl Transform {
     /// digit alphabet), or decimal numbers separated by `.` (`relabel=10.1.2.3...`).
     pub fn parse(shape: Shape, ops: &str) -> Result<Transform, TransformError> {
         let mut t = Transform::identity(shape);
-        for op in ops.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        for op in ops.split(',').map(str::trim) {
+            if op.is_empty() {
+                // `--op ""` or `rot90,,rot90` is a slip, not a request for the identity.
+                return Err(TransformError::Syntax(format!(
+                    "{ops:?} has an empty operation (the identity is `identity`)"
+                )));
+            }
             t = t.then(&parse_op(shape, op)?);
         }
         Ok(t)
@@ -882,6 +888,12 @@ mod tests {
         );
         assert!(Transform::parse(s, "bands=12").is_err());
         assert!(Transform::parse(s, "rows=314256").is_err(), "breaks band 1");
+        for slip in ["", ",", "rot180,,rot180", "rot180,"] {
+            assert!(
+                matches!(Transform::parse(s, slip), Err(TransformError::Syntax(_))),
+                "{slip:?}"
+            );
+        }
         assert!(Transform::parse(s, "rows=213456").is_ok());
         assert!(Transform::parse(s, "rows=214356").is_ok());
     }
