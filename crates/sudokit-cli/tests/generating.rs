@@ -184,3 +184,22 @@ fn bad_knobs_are_rejected_clearly() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn clue_bounds_no_puzzle_can_meet_are_refused_at_once() {
+    // Each once churned through 100,000 attempts (13-16 s) before failing.
+    for args in [
+        &["--min-clues", "30", "--clues", "20"][..],
+        &["--min-clues", "100"],
+        &["--clues", "16"],
+        &["--shape", "2x2", "--clues", "3"],
+    ] {
+        sudokit()
+            .arg("generate")
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}

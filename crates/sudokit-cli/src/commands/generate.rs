@@ -79,11 +79,6 @@ pub fn fresh_seed() -> u64 {
 
 /// Runs `sudokit generate`.
 pub fn run(args: GenerateArgs) -> Result<u8> {
-    let master = args.seed.unwrap_or_else(|| {
-        let seed = fresh_seed();
-        eprintln!("seed: {seed}");
-        seed
-    });
     let input = InputArgs {
         shape: args.shape,
         symbols: args.symbols.clone(),
@@ -101,6 +96,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         None => Geometry::for_new_puzzle(args.shape, &options.variant)?,
     };
     let n = geometry.size();
+    check_clue_bounds(args.min_clues, args.max_clues, &geometry)?;
     let pattern = match &args.pattern {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -122,6 +118,12 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     style
         .symbols(n)
         .map_err(|e| anyhow::anyhow!("--symbols: {e}"))?;
+    // Drawn (and shown) once the options are known to be usable.
+    let master = args.seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        eprintln!("seed: {seed}");
+        seed
+    });
     let format = args.format.unwrap_or(OutputFormat::Line);
     let symmetry_name = args.symmetry.name();
     let target = Target {
@@ -322,6 +324,39 @@ fn parse_pattern(text: &str, n: usize) -> Result<Vec<bool>> {
         bail!("{} cells, but the grid has {}", cells.len(), n * n);
     }
     Ok(cells)
+}
+
+/// Refuses clue bounds no puzzle can meet before any search (each impossible request
+/// once churned through every attempt): more clues than cells, a minimum above the
+/// maximum, or fewer clues than uniqueness needs: `n - 1` (two digits that appear
+/// nowhere can be swapped in any solution), 17 on standard 9x9 (McGuire, Tugemann and
+/// Civario, 2012), 4 on standard 4x4.
+fn check_clue_bounds(min: Option<usize>, max: Option<usize>, geometry: &Geometry) -> Result<()> {
+    let n = geometry.size();
+    let cells = n * n;
+    if let Some(m) = min
+        && m > cells
+    {
+        bail!("--min-clues {m} is more than the {cells} cells of a {n}x{n} grid");
+    }
+    if let (Some(lo), Some(hi)) = (min, max)
+        && lo > hi
+    {
+        bail!("--min-clues {lo} is more than --clues {hi}");
+    }
+    let fewest = match n {
+        _ if geometry.is_classic() => 17,
+        // Shidoku: 4 (each of the 288 grids has a 4-clue puzzle and none a 3-clue
+        // one, by enumeration).
+        4 if geometry.is_standard() => 4,
+        _ => n - 1,
+    };
+    if let Some(hi) = max
+        && hi < fewest
+    {
+        bail!("--clues {hi}: a unique {n}x{n} puzzle of this kind needs at least {fewest} clues");
+    }
+    Ok(())
 }
 
 #[cfg(test)]
