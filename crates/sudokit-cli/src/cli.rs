@@ -466,7 +466,7 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after this many candidates.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub attempts: u64,
-    /// Output format: line (default) or json.
+    /// Output format: line (default), json, matrix or pretty (a grid per puzzle).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
     /// Worker threads (default: all cores).
@@ -651,7 +651,8 @@ pub struct EquivArgs {
     /// Jigsaw region map (as for `solve`).
     #[arg(long, value_name = "LABELS", value_parser = parse_regions)]
     pub regions: Option<Regions>,
-    /// Output format: `line` (a sentence) or `json`.
+    /// Output format: `line` (a sentence) or `json` (`matrix` and `pretty` print the
+    /// sentences as `line` does).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
 }
