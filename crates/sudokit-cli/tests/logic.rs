@@ -536,3 +536,34 @@ fn explain_and_rate_stop_at_the_timeout() {
         assert!(r["error"].as_str().unwrap().contains("--timeout"), "{r}");
     }
 }
+
+#[test]
+fn forcing_chains_from_a_house_or_a_cell_name_every_branch() {
+    // Top1465 #1: its region forcing chains start from 9 in column 4 (three places);
+    // the step named one place and no house. Cell forcing chains named one digit.
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let steps = r["steps"].as_array().unwrap();
+    let mut seen = 0;
+    for s in steps {
+        let t = s["technique"].as_str().unwrap();
+        if t == "region-forcing-chain" {
+            assert_eq!(s["houses"].as_array().unwrap().len(), 1, "{s}");
+            assert!(s["cells"].as_array().unwrap().len() >= 2, "{s}");
+            seen += 1;
+        }
+        if t == "cell-forcing-chain" {
+            assert!(s["digits"].as_array().unwrap().len() >= 2, "{s}");
+        }
+    }
+    assert!(seen > 0);
+    assert_eq!(steps[28]["houses"][0], "c4");
+}

@@ -547,6 +547,10 @@ pub struct Hint {
     pub placement: Option<(usize, u8)>,
     /// Source cell / candidate of the hint.
     source: Pot,
+    /// A cell or region forcing chain's branches (the cell's candidates, the digit's
+    /// places in the house), and the house: named in the step, not only the first.
+    branches: Vec<Pot>,
+    house: Option<u8>,
     /// Text lines describing the chains.
     pub detail: Vec<String>,
     /// Title in SE's words.
@@ -583,6 +587,12 @@ impl Hint {
         }
         step.cells = vec![self.source.cell()];
         step.digits = vec![self.source.digit()];
+        if let Some(h) = self.house {
+            step.houses = vec![h as usize];
+            step.cells = self.branches.iter().map(|p| p.cell()).collect();
+        } else if !self.branches.is_empty() {
+            step.digits = self.branches.iter().map(|p| p.digit()).collect();
+        }
         step.detail = self.detail.clone();
         step.name = Some(self.name.clone());
         let _ = self.kind;
@@ -1689,6 +1699,8 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
             chain_key: 0,
+            branches: Vec::new(),
+            house: None,
         };
         self.offer(sink, hint, &[dst], Cause::None);
     }
@@ -1739,6 +1751,8 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
             chain_key: 0,
+            branches: Vec::new(),
+            house: None,
         };
         self.offer(sink, hint, &[target], Cause::None);
     }
@@ -1973,7 +1987,7 @@ impl Engine {
         &mut self,
         kind: Kind,
         branches: &[usize],
-        source: Pot,
+        sources: &[Pot],
         source_cause: Cause,
         sink: &mut Sink,
     ) {
@@ -1995,7 +2009,7 @@ impl Engine {
                     .iter()
                     .map(|&b| self.chained(b, on).get(pot))
                     .collect();
-                self.reduction_hint(kind, pot, &targets, source, source_cause, sink);
+                self.reduction_hint(kind, pot, &targets, sources, source_cause, sink);
             }
         }
     }
@@ -2024,7 +2038,7 @@ impl Engine {
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
             if let Some(branches) = self.branches(sources) {
-                self.common_reductions(Kind::Cell, &branches, sources[0], Cause::Cell, sink);
+                self.common_reductions(Kind::Cell, &branches, sources, Cause::Cell, sink);
             }
         }
     }
@@ -2217,6 +2231,8 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
             chain_key: 0,
+            branches: Vec::new(),
+            house: None,
         };
         self.offer(sink, hint, &[dst_on, dst_off], Cause::None);
     }
@@ -2258,8 +2274,7 @@ impl Engine {
             }
             let sources: Vec<Pot> = board::cells(pos).map(|x| Pot::new(x, d, true)).collect();
             if let Some(branches) = self.branches(&sources) {
-                let source = sources[0];
-                self.common_reductions(Kind::Region, &branches, source, Cause::House(h), sink);
+                self.common_reductions(Kind::Region, &branches, &sources, Cause::House(h), sink);
             }
         }
     }
@@ -2271,10 +2286,11 @@ impl Engine {
         kind: Kind,
         pot: Pot,
         targets: &[u32],
-        source: Pot,
+        sources: &[Pot],
         source_cause: Cause,
         sink: &mut Sink,
     ) {
+        let source = sources[0];
         let (cell, d) = (pot.cell(), pot.digit());
         let (eliminations, placement) = if pot.on() {
             let e: Vec<(usize, u8)> = board::digits(self.work.cand[cell] & !(1 << (d - 1)))
@@ -2321,6 +2337,16 @@ impl Engine {
             technique,
             rule_parents: Vec::new(),
             chain_key: 0,
+            // Only the hints that are shown need them (not a nested search's).
+            branches: if matches!(sink, Sink::All(_)) {
+                Vec::new()
+            } else {
+                sources.to_vec()
+            },
+            house: match source_cause {
+                Cause::House(h) => Some(h),
+                _ => None,
+            },
         };
         self.offer(sink, hint, targets, source_cause);
     }
@@ -2532,6 +2558,8 @@ mod tests {
             technique: Technique::ForcingNet,
             rule_parents: Vec::new(),
             chain_key: 0,
+            branches: Vec::new(),
+            house: None,
         }
     }
 
