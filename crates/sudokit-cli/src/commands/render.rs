@@ -8,7 +8,8 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 use sudokit::render::{Ink, Layout, Mark, Weight, layout, to_svg};
-use sudokit::{Candidates, Grid, solve};
+use sudokit::solve::{self, Verdict};
+use sudokit::{Candidates, Grid};
 
 use crate::cli::RenderArgs;
 use crate::input::{self, read_items};
@@ -23,6 +24,8 @@ pub fn run(args: RenderArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, None)?;
     let options = input::read_options(&args.input)?;
     let mut puzzles: Vec<(String, Grid)> = Vec::new();
+    // Each puzzle's position in the input, which names its file (as `export` does).
+    let mut indices: Vec<u64> = Vec::new();
     let mut code = 0;
     read_items(&sources, &options, &mut |item| {
         match &item.record {
@@ -34,6 +37,7 @@ pub fn run(args: RenderArgs) -> Result<u8> {
                     .collect::<Vec<_>>()
                     .join("  ");
                 puzzles.push((caption, r.grid.clone()));
+                indices.push(item.index);
             }
             Err(e) => {
                 eprintln!("{}:{}:{}: {}", item.source, e.line, e.column, e.message);
@@ -65,8 +69,8 @@ pub fn run(args: RenderArgs) -> Result<u8> {
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            for (i, (_, grid)) in puzzles.iter().enumerate() {
-                let path = dir.join(format!("{}.svg", i + 1));
+            for ((_, grid), index) in puzzles.iter().zip(&indices) {
+                let path = dir.join(format!("{index}.svg"));
                 std::fs::write(&path, svg_of(grid))
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
@@ -250,14 +254,23 @@ fn booklet(
             format!("{}  {}", i + 1, text)
         };
         puzzle_pages.push((title, layout(grid, None, None, &symbols)));
-        let solved = solve::solve(grid);
         let title = format!("{}", i + 1);
-        match solved {
+        // A booklet's reader takes the printed solution for the only one: say when it
+        // is not (here and on standard error).
+        let (title, solution) = match solve::solve_unique(grid) {
+            Verdict::Unique(s) => (title, Some(s)),
+            Verdict::Multiple(s) => {
+                eprintln!("sudokit: warning: puzzle {title} has several solutions");
+                (format!("{title}: one of several solutions"), Some(s))
+            }
+            Verdict::None => {
+                eprintln!("sudokit: warning: puzzle {title} has no solution");
+                (format!("{title}: no solution"), None)
+            }
+        };
+        match solution {
             Some(s) => solution_pages.push((title, layout(grid, Some(&s), None, &symbols))),
-            None => solution_pages.push((
-                format!("{title}: no solution"),
-                layout(grid, None, None, &symbols),
-            )),
+            None => solution_pages.push((title, layout(grid, None, None, &symbols))),
         }
     }
     lay_out(puzzle_pages, args.per_page, "Puzzles");
