@@ -195,16 +195,14 @@ pub fn differs_within(
         Stop::NodeLimit => None,
         _ => Some(r.solutions > 0),
     };
-    let classic = puzzle.geometry().is_classic();
+    let learn_at_once = nodes.is_some() && puzzle.size() >= CDCL_CHECK_SIDE;
     let mut cur = puzzle.clone();
     for &c in cells {
         let v = solution.get(c);
-        let report = if classic {
-            classic::search_excluding(cur.cells(), &[(c, v)], &limits, &mut |_| true)
-        } else if nodes.is_some() && puzzle.size() >= CDCL_CHECK_SIDE {
+        let report = if learn_at_once {
             cdcl::search_excluding(&cur, &[(c, v)], &limits, &mut |_| true)
         } else {
-            budgeted_search(&cur, &[(c, v)], &limits, &mut |_| true)
+            search_excluding(&cur, &[(c, v)], &limits, &mut |_| true)
         };
         if answer(report)? {
             return Some(true);
