@@ -247,6 +247,12 @@ pub fn read_items(
             break;
         }
     }
+    // An empty input is not an error (a filter upstream may pass nothing), but silence
+    // would hide a wrong file name or format: say so.
+    if index == 0 && !crate::batch::interrupted() {
+        let names: Vec<&str> = sources.iter().map(Source::name).collect();
+        eprintln!("sudokit: warning: no puzzles in {}", names.join(", "));
+    }
     Ok(())
 }
 

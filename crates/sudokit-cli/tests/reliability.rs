@@ -33,13 +33,24 @@ fn absurd_sizes_get_clear_errors() {
         .write_stdin(b"\xff\xfe\x00garbage\n".to_vec())
         .assert()
         .code(2);
-    // An empty input is zero puzzles, not an error.
+    // An empty input is zero puzzles, not an error, but not silence either (a wrong
+    // file name or a comment-only file would otherwise look like success).
     sudokit()
         .args(["solve", "-"])
-        .write_stdin("")
+        .write_stdin("# nothing here\n")
         .assert()
         .success()
-        .stdout("");
+        .stdout("")
+        .stderr(predicate::str::contains("warning: no puzzles in <stdin>"));
+    // A region map of no square length names what it needs, not a 2x2 grid.
+    sudokit()
+        .args(["solve", "--variant", "jigsaw", "--regions", "123", "lo-shu"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("one label per cell")
+                .and(predicate::str::contains("2x2").not()),
+        );
 }
 
 #[test]

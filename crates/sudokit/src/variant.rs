@@ -43,6 +43,12 @@ pub enum VariantError {
         /// Labels found.
         got: usize,
     },
+    /// A region map whose length is no grid's cell count (not a square).
+    #[error("a region map needs one label per cell (a square number: 81 for 9x9), got {got}")]
+    RegionCount {
+        /// Labels found.
+        got: usize,
+    },
     /// A region map whose regions are not all of size `n`.
     #[error(
         "region {label:?} has {size} cells; every region needs {n} (the map has {regions} regions)"
@@ -125,6 +131,9 @@ impl Variant {
             .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
             .count();
         let n = (labels as f64).sqrt().round() as usize;
+        if n * n != labels {
+            return Err(VariantError::RegionCount { got: labels });
+        }
         Variant::parse_regions(text, n)
     }
 
@@ -310,6 +319,11 @@ mod tests {
             Variant::parse_regions("aab", 3),
             Err(VariantError::RegionLength { .. })
         ));
+        // A map of no square length cannot guess its grid: the message says so.
+        assert_eq!(
+            Variant::parse_region_map("123"),
+            Err(VariantError::RegionCount { got: 3 })
+        );
         // Four regions of the right size and a stray label: the short region is named.
         assert!(matches!(
             Variant::parse_regions("AAAABBBBCCCCDDDX", 4),
