@@ -644,8 +644,8 @@ pub struct EquivArgs {
     /// Digit symbols (as for `solve`).
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
-    /// Puzzle type (as for `solve`): `x`, `windoku`, `jigsaw`, ... Variants up to 9x9
-    /// compare under the transformations that keep their houses.
+    /// Puzzle type (as for `solve`): `x`, `windoku`, `jigsaw`, ... Variants compare
+    /// under the transformations that keep their houses.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Jigsaw region map (as for `solve`).

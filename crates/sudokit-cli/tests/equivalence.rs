@@ -239,6 +239,56 @@ fn latin_puzzles_are_told_equivalent_through_their_solution() {
 }
 
 #[test]
+fn sixteen_by_sixteen_variants_shuffle_within_their_group() {
+    // Groups beyond 9x9 are searched, not run through (10^14 maps): a 16x16 X or
+    // windoku puzzle shuffles to an equivalent one, which `equiv` maps back and `dedupe`
+    // folds; the shuffled puzzle keeps its variant's rules (it still solves).
+    for variant in ["x", "windoku"] {
+        let solved = run_ok(&["solve", "--variant", variant, &".".repeat(256)], "");
+        let solved = solved.split_whitespace().last().unwrap();
+        let puzzle: String = solved
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if i % 3 == 0 { c } else { '.' })
+            .collect();
+        let shuffled = run_ok(
+            &["shuffle", "--variant", variant, "--seed", "5", &puzzle],
+            "",
+        );
+        let b = shuffled.lines().last().unwrap();
+        assert_ne!(puzzle, b);
+        run_ok(&["solve", "--variant", variant, b], "");
+        let json = run_ok(
+            &["equiv", "--variant", variant, "-f", "json", &puzzle, b],
+            "",
+        );
+        let v: Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v["equivalent"], true, "{variant}: {v}");
+        let mapped = run_ok(
+            &[
+                "transform",
+                "--variant",
+                variant,
+                "--op",
+                v["transformation"].as_str().unwrap(),
+                &puzzle,
+            ],
+            "",
+        );
+        assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
+        let kept = run_ok(
+            &["dedupe", "--variant", variant],
+            &format!("{puzzle}\n{b}\n"),
+        );
+        assert_eq!(
+            kept.lines().filter(|l| !l.starts_with('#')).count(),
+            1,
+            "{variant}: {kept}"
+        );
+    }
+}
+
+#[test]
 fn dedupe_keeps_the_first_of_each_class_in_order() {
     let other = run_ok(&["puzzles", "lo-shu-5"], "");
     let other = other.trim();
