@@ -60,12 +60,23 @@ pub fn run(args: EquivArgs) -> Result<u8> {
                 "equivalent: `sudokit transform --op {t}` maps A onto B\ncanonical form: {}",
                 line(&ca.grid)
             )?,
-            None => writeln!(
-                out,
-                "not equivalent\ncanonical form of A: {}\ncanonical form of B: {}",
-                line(&ca.grid),
-                line(&cb.grid)
-            )?,
+            None => {
+                let (ga, gb) = (a.grid.geometry(), b.grid.geometry());
+                // Different geometries are never equivalent: say why, not just that.
+                let why = if ga == gb {
+                    String::new()
+                } else if ga.name() == gb.name() {
+                    ": A and B have different region maps".to_string()
+                } else {
+                    format!(": A is a {} grid, B a {} grid", ga.name(), gb.name())
+                };
+                writeln!(
+                    out,
+                    "not equivalent{why}\ncanonical form of A: {}\ncanonical form of B: {}",
+                    line(&ca.grid),
+                    line(&cb.grid)
+                )?
+            }
         },
     }
     out.flush()?;
