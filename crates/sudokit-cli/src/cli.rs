@@ -502,6 +502,10 @@ pub struct HintArgs {
     /// object per puzzle).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
+    /// Give up on a puzzle whose uniqueness is not settled after this long (a hard
+    /// 25x25 takes seconds); it gets a `timeout` record.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
 }
 
 /// Arguments of `sudokit rate`.

@@ -823,15 +823,18 @@ fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Ans
     }
     // A wrong entry or elimination may have lost the solution, or loose pencil marks
     // allow several: then no technique's step can be trusted.
-    let trouble = match state.is_solved() {
-        true => None,
-        false => match logic::verdict(&state) {
-            Verdict::None => Some("broken"),
-            Verdict::Multiple(_) => Some("multiple"),
-            Verdict::Unique(_) => None,
+    let verdict = match state.is_solved() {
+        true => Verdict::Unique(state.grid()),
+        false => match logic::verdict_within(&state, Some(deadline)) {
+            Some(v) => v,
+            None => return Answer::error(503, "time limit exceeded"),
         },
     };
-    let step = trouble.is_none().then(|| logic::hint(&state)).flatten();
+    let (trouble, step) = match &verdict {
+        Verdict::None => (Some("broken"), None),
+        Verdict::Multiple(_) => (Some("multiple"), None),
+        Verdict::Unique(solution) => (None, logic::hint_known(&state, solution.cells())),
+    };
     let status = match (&step, state.is_solved()) {
         (Some(_), _) => "step",
         (None, true) => "solved",

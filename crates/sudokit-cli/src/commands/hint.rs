@@ -4,10 +4,12 @@
 //! as such.
 //!
 //! JSON Lines records (`--format json`): `index`, `file`, `line`, `status` (`solved`
-//! when a step was found, `unsolvable`, `multiple`, `invalid`, `timeout` when none),
+//! when a step was found, `unsolvable`, `multiple`, `invalid`, `timeout` when none or
+//! when `--timeout` passed before uniqueness was settled),
 //! `step` (as in `sudokit explain`, or null) and `error`.
 
 use std::io::Read as _;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -62,6 +64,13 @@ pub fn run(args: HintArgs) -> Result<u8> {
             }
             Ok(cands) => {
                 let state = State::from_candidates(cands);
+                let deadline = args.timeout.map(|t| Instant::now() + t);
+                // A typed pencil-mark grid may have lost its solution to a wrong
+                // elimination, or allow several: then no technique's step can be trusted.
+                let verdict = match state.is_solved() {
+                    true => Some(Verdict::Unique(state.grid())),
+                    false => logic::verdict_within(&state, deadline),
+                };
                 let item = Item {
                     index: 1,
                     source: src.name().into(),
@@ -72,7 +81,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     }),
                     text: String::new(),
                 };
-                let outcome = hint_state(&item, 1, &state, format, &options.symbols, false);
+                let outcome = hint_state(&item, 1, &state, format, &options.symbols, verdict);
                 print(&outcome.text)?;
                 if outcome.status != Status::Solved {
                     code = code.max(1);
@@ -96,7 +105,11 @@ pub fn run(args: HintArgs) -> Result<u8> {
                     Status::Invalid,
                     &e.message,
                 ),
-                Ok(r) => match prepare(r, &options.symbols, None) {
+                Ok(r) => match prepare(
+                    r,
+                    &options.symbols,
+                    args.timeout.map(|t| Instant::now() + t),
+                ) {
                     Err(f) => refusal(
                         item,
                         format,
@@ -106,9 +119,14 @@ pub fn run(args: HintArgs) -> Result<u8> {
                         f.status,
                         &f.message,
                     ),
-                    Ok((state, _)) => {
-                        hint_state(item, r.line, &state, format, &options.symbols, true)
-                    }
+                    Ok((state, solution)) => hint_state(
+                        item,
+                        r.line,
+                        &state,
+                        format,
+                        &options.symbols,
+                        Some(Verdict::Unique(solution)),
+                    ),
                 },
             },
             &mut out,
@@ -118,24 +136,23 @@ pub fn run(args: HintArgs) -> Result<u8> {
     Ok(code)
 }
 
-/// The hint for one state; `checked` when it comes from a puzzle already found
-/// unique (a typed pencil-mark grid is checked here: it may have lost its solution to a
-/// wrong elimination, or allow several, and then no technique's step can be trusted).
+/// The hint for one state, given what its solutions are (`None`: not settled within
+/// `--timeout`).
 fn hint_state(
     item: &Item,
     line: usize,
     state: &State,
     format: OutputFormat,
     style: &SymbolStyle,
-    checked: bool,
+    verdict: Option<Verdict>,
 ) -> Outcome {
     let g = state.geometry().clone();
-    let verdict = if checked || state.is_solved() {
-        None
-    } else {
-        Some(logic::verdict(state))
-    };
     let (step, status, refusal) = match verdict {
+        None => (
+            None,
+            Status::Timeout,
+            Some("uniqueness not settled within --timeout"),
+        ),
         Some(Verdict::None) => (
             None,
             Status::Unsolvable,
@@ -146,8 +163,8 @@ fn hint_state(
             Status::Multiple,
             Some("the pencil marks allow more than one solution"),
         ),
-        _ => {
-            let step = logic::hint(state);
+        Some(Verdict::Unique(solution)) => {
+            let step = logic::hint_known(state, solution.cells());
             let status = if step.is_some() || state.is_solved() {
                 Status::Solved
             } else if state.is_broken() {

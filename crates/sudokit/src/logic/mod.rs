@@ -42,7 +42,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use rate::{Rating, rate};
-pub use solver::{Path, explain, hint, next_step, verdict};
+pub use solver::{Path, explain, hint, hint_known, next_step, verdict, verdict_within};
 pub use state::State;
 pub use step::{Level, Node, Step, Technique};
 

@@ -335,6 +335,11 @@ pub fn solution_of(s: &State) -> Option<Vec<u8>> {
 /// pencil-mark grid a person typed may have lost the solution to a wrong elimination,
 /// or allow several.
 pub fn verdict(s: &State) -> Verdict {
+    verdict_within(s, None).expect("no deadline")
+}
+
+/// [`verdict`] by `deadline`: None when it passed first.
+pub fn verdict_within(s: &State, deadline: Option<std::time::Instant>) -> Option<Verdict> {
     let excluded: Vec<(usize, u8)> = (0..s.geometry().cell_count())
         .filter(|&c| s.value(c) == 0)
         .flat_map(|c| {
@@ -343,13 +348,23 @@ pub fn verdict(s: &State) -> Verdict {
                 .map(move |d| (c, d))
         })
         .collect();
-    solve::solve_unique_excluding(&s.grid(), &excluded)
+    let limits = solve::Limits {
+        deadline,
+        ..solve::Limits::solutions(2)
+    };
+    solve::unique_within(&s.grid(), &excluded, &limits)
 }
 
 /// The next step of the human path, falling back to a brute-force step (marked as
 /// such) when no technique applies; None when solved, broken or unsolvable.
 pub fn hint(state: &State) -> Option<Step> {
     next_step(state).or_else(|| brute_force(state, solution_of(state).as_deref()))
+}
+
+/// [`hint`] for a state whose unique `solution` is already known (from [`verdict`]):
+/// the brute-force step takes its value without proving uniqueness again.
+pub fn hint_known(state: &State, solution: &[u8]) -> Option<Step> {
+    next_step(state).or_else(|| brute_force(state, Some(solution)))
 }
 
 /// The brute-force step: the first unsolved cell with the fewest candidates takes its
