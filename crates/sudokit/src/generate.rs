@@ -107,13 +107,14 @@ impl Target {
     /// when guessing is not allowed; and whether it stopped there.
     fn human_path(&self, start: &State) -> (logic::solver::Path, bool) {
         let (mut level, mut score) = (Level::Easy, 0);
+        let cells = start.geometry().cell_count();
         let mut over = false;
         let path = logic::solver::explain_until(start, &mut |step| {
             level = level.max(step.technique.level());
             score += step.technique.score();
             over = self
                 .level
-                .is_some_and(|l| Level::from_score(level, score) > l)
+                .is_some_and(|l| Level::from_score(level, score, cells) > l)
                 || (self.no_guess && step.technique == Technique::BruteForce);
             over
         });

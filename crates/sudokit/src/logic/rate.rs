@@ -3,7 +3,8 @@
 //!
 //! The HoDoKu score is the sum of the base scores of the steps applied; the level is
 //! the highest level among them, raised while the score exceeds its cap (800, 1000,
-//! 1600, 1800). Brute force counts as Extreme with 10000 points, as in HoDoKu.
+//! 1600, 1800 on 9x9; in proportion to the cell count on other sizes). Brute force
+//! counts as Extreme with 10000 points, as in HoDoKu.
 
 use std::collections::BTreeMap;
 
@@ -105,7 +106,7 @@ pub fn hodoku(path: &Path) -> (Level, u32, Vec<(Technique, u32)>) {
         level = level.max(st.technique.level());
     }
     (
-        Level::from_score(level, score),
+        Level::from_score(level, score, path.end.geometry().cell_count()),
         score,
         counts.into_iter().collect(),
     )

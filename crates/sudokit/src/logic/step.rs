@@ -57,8 +57,12 @@ impl Level {
     }
 
     /// HoDoKu's rule: the highest level used, raised while the score exceeds its cap.
-    pub fn from_score(mut level: Level, score: u32) -> Level {
-        while level != Level::Extreme && score > level.cap() {
+    /// HoDoKu rates 9x9 only; a grid of `cells` cells has that many more steps to take
+    /// in proportion, so its caps grow with it (a 16x16 solved by singles alone scores
+    /// some 2,000 and is easy, not extreme).
+    pub fn from_score(mut level: Level, score: u32, cells: usize) -> Level {
+        let over = |level: Level| score as u64 * 81 > level.cap() as u64 * cells as u64;
+        while level != Level::Extreme && over(level) {
             level = level.next();
         }
         level
@@ -660,9 +664,12 @@ mod tests {
 
     #[test]
     fn hodoku_levels_rise_with_score() {
-        assert_eq!(Level::from_score(Level::Easy, 500), Level::Easy);
-        assert_eq!(Level::from_score(Level::Easy, 900), Level::Medium);
-        assert_eq!(Level::from_score(Level::Hard, 1700), Level::Unfair);
-        assert_eq!(Level::from_score(Level::Unfair, 5000), Level::Extreme);
+        assert_eq!(Level::from_score(Level::Easy, 500, 81), Level::Easy);
+        assert_eq!(Level::from_score(Level::Easy, 900, 81), Level::Medium);
+        assert_eq!(Level::from_score(Level::Hard, 1700, 81), Level::Unfair);
+        assert_eq!(Level::from_score(Level::Unfair, 5000, 81), Level::Extreme);
+        // 256 cells: the caps scale by 256/81 (Easy 2,528).
+        assert_eq!(Level::from_score(Level::Easy, 2500, 256), Level::Easy);
+        assert_eq!(Level::from_score(Level::Easy, 2600, 256), Level::Medium);
     }
 }
