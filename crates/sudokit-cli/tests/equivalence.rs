@@ -192,6 +192,24 @@ fn equiv_exit_codes_and_mapping() {
         .code(2);
 }
 
+/// Asserts that `equiv` finds `a` and `b` (puzzles of `variant`) equivalent, that its
+/// transformation maps `a` onto `b`, and that `dedupe` keeps one of the two.
+fn assert_one_class(variant: &str, a: &str, b: &str) {
+    assert_ne!(a, b);
+    let json = run_ok(&["equiv", "--variant", variant, "-f", "json", a, b], "");
+    let v: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["equivalent"], true, "{variant}: {v}");
+    let op = v["transformation"].as_str().unwrap();
+    let mapped = run_ok(&["transform", "--variant", variant, "--op", op, a], "");
+    assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
+    let kept = run_ok(&["dedupe", "--variant", variant], &format!("{a}\n{b}\n"));
+    assert_eq!(
+        kept.lines().filter(|l| !l.starts_with('#')).count(),
+        1,
+        "{variant}: {kept}"
+    );
+}
+
 #[test]
 fn latin_puzzles_are_told_equivalent_through_their_solution() {
     // A generated Latin puzzle, shuffled in its own group (rows, columns, labels,
@@ -211,29 +229,10 @@ fn latin_puzzles_are_told_equivalent_through_their_solution() {
             "",
         );
         let shuffled = run_ok(&["shuffle", "--seed", "3"], &made);
-        let a = made.lines().last().unwrap();
-        let b = shuffled.lines().last().unwrap();
-        assert_ne!(a, b);
-        let json = run_ok(&["equiv", "--variant", variant, "-f", "json", a, b], "");
-        let v: Value = serde_json::from_str(json.trim()).unwrap();
-        assert_eq!(v["equivalent"], true, "{variant}: {v}");
-        let mapped = run_ok(
-            &[
-                "transform",
-                "--variant",
-                variant,
-                "--op",
-                v["transformation"].as_str().unwrap(),
-                a,
-            ],
-            "",
-        );
-        assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
-        let kept = run_ok(&["dedupe"], &format!("{made}{shuffled}"));
-        assert_eq!(
-            kept.lines().filter(|l| !l.starts_with('#')).count(),
-            1,
-            "{variant}: {kept}"
+        assert_one_class(
+            variant,
+            made.lines().last().unwrap(),
+            shuffled.lines().last().unwrap(),
         );
     }
 }
@@ -256,35 +255,8 @@ fn sixteen_by_sixteen_variants_shuffle_within_their_group() {
             "",
         );
         let b = shuffled.lines().last().unwrap();
-        assert_ne!(puzzle, b);
         run_ok(&["solve", "--variant", variant, b], "");
-        let json = run_ok(
-            &["equiv", "--variant", variant, "-f", "json", &puzzle, b],
-            "",
-        );
-        let v: Value = serde_json::from_str(json.trim()).unwrap();
-        assert_eq!(v["equivalent"], true, "{variant}: {v}");
-        let mapped = run_ok(
-            &[
-                "transform",
-                "--variant",
-                variant,
-                "--op",
-                v["transformation"].as_str().unwrap(),
-                &puzzle,
-            ],
-            "",
-        );
-        assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
-        let kept = run_ok(
-            &["dedupe", "--variant", variant],
-            &format!("{puzzle}\n{b}\n"),
-        );
-        assert_eq!(
-            kept.lines().filter(|l| !l.starts_with('#')).count(),
-            1,
-            "{variant}: {kept}"
-        );
+        assert_one_class(variant, &puzzle, b);
     }
 }
 
