@@ -52,6 +52,23 @@ fn count_limits_and_line_output() {
         (records[0]["count"].as_u64(), &records[0]["complete"]),
         (Some(10), &Value::Bool(false))
     );
+    // A limit met exactly is a complete count (Moler: lo-shu-6 has two solutions, the
+    // emptied clue four; kron 283,576), one solution fewer a cut; with a seed engine too.
+    for engine in ["fast", "moler"] {
+        sudokit()
+            .args(["count", "--engine", engine, "--limit", "2", "lo-shu-6", "lo-shu-0"])
+            .assert()
+            .success()
+            .stdout(
+                "816.....3357....8.4921.......3816......357......4921.......3816.2....3576.....492 2\n\
+                 816.....3357....8.4921.......3816......357......4921.......3816.2....357......492 2+\n",
+            );
+    }
+    let (records, _) = json_records(&["count", "-f", "json", "--limit", "283576", "kron"]);
+    assert_eq!(
+        (records[0]["count"].as_u64(), &records[0]["complete"]),
+        (Some(283_576), &Value::Bool(true))
+    );
     // The 288 Shidoku grids (published count).
     sudokit()
         .args(["count", "--shape", "2x2", "................"])

@@ -679,14 +679,12 @@ fn solve_answer(grid: &Grid, o: &SolveOptions, deadline: Instant) -> Answer {
 }
 
 fn count_answer(grid: &Grid, limit: u64, deadline: Instant) -> Answer {
-    let report = solve::count(
-        grid,
-        &Limits {
-            solutions: limit,
-            nodes: None,
-            deadline: Some(deadline),
-        },
-    );
+    let limits = Limits {
+        solutions: limit,
+        nodes: None,
+        deadline: Some(deadline),
+    };
+    let report = solve::count(grid, &limits.one_past()).capped(limit);
     let status = if timed_out(report.stop) {
         "timeout"
     } else if grid.first_conflict().is_some() {

@@ -107,11 +107,14 @@ impl Counter {
         if let Err(e) = self.engine.supports(grid.geometry()) {
             return self.render(item, Some(grid), Err((record.line, record.column, e)));
         }
+        // One solution past the limit tells "exactly the limit" from "more": a puzzle
+        // with two solutions under `--limit 2` counts 2, not 2+.
         let limits = Limits {
             solutions: self.limit,
             nodes: self.node_limit,
             deadline: self.timeout.map(|t| Instant::now() + t),
-        };
+        }
+        .one_past();
         let (report, stats, steps) = if self.engine == Engine::Fast {
             let report = solve::count(grid, &limits);
             let stats = Stats {
@@ -124,6 +127,7 @@ impl Counter {
                 engine::run(self.engine, grid, &limits, self.trace, &mut |_, _| true);
             (outcome.report, outcome.stats, steps)
         };
+        let report = report.capped(self.limit);
         self.render(
             item,
             Some(grid),

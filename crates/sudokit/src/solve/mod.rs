@@ -46,6 +46,15 @@ impl Limits {
             deadline: None,
         }
     }
+
+    /// The same bounds with room for one solution more: a count run under them, then
+    /// [`Report::capped`], tells "exactly the limit" (complete) from "more".
+    pub fn one_past(self) -> Limits {
+        Limits {
+            solutions: self.solutions.saturating_add(1),
+            ..self
+        }
+    }
 }
 
 /// How a search ended.
@@ -70,6 +79,23 @@ pub struct Report {
     pub guesses: u64,
     /// Why it stopped.
     pub stop: Stop,
+}
+
+impl Report {
+    /// A report of a search run under [`Limits::one_past`] of `limit` solutions, as
+    /// one under `limit` that knows whether it stopped short: one solution past the
+    /// limit is a cut at the limit; otherwise the report stands (exactly `limit`
+    /// solutions and an exhausted search: complete).
+    pub fn capped(self, limit: u64) -> Report {
+        match self.solutions > limit {
+            true => Report {
+                solutions: limit,
+                stop: Stop::SolutionLimit,
+                ..self
+            },
+            false => self,
+        }
+    }
 }
 
 /// Searches `grid`, calling `on_solution` with each solution's cells (row-major digits);
