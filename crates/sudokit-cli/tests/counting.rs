@@ -169,6 +169,12 @@ fn all_prints_every_solution() {
         .output()
         .unwrap();
     assert_eq!(stdout_lines(&out).len(), 5);
+    // A limit met exactly is complete (diag4 has two), one below it a cut.
+    for (limit, lines, complete) in [("2", 3, true), ("1", 2, false)] {
+        let (records, _) = json_records(&["all", "-f", "json", "--limit", limit, "diag4"]);
+        assert_eq!(records.len(), lines, "--limit {limit}");
+        assert_eq!(records[lines - 1]["complete"], complete, "--limit {limit}");
+    }
     // Exercise 14.10: steps per solution and their mean.
     let out = sudokit()
         .args(["all", "--engine", "moler", "--stats", "lo-shu-0"])

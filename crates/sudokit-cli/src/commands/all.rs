@@ -154,17 +154,25 @@ impl Printer {
         }
         let record = record.expect("a readable puzzle");
         let grid = &record.grid;
+        // One solution past the limit (found, not printed) tells "exactly the limit"
+        // from "more", as for `count`.
         let limits = Limits {
             solutions: self.limit,
             nodes: None,
             deadline: self.timeout.map(|t| Instant::now() + t),
-        };
+        }
+        .one_past();
+        let mut past_limit = false;
         let mut count = 0u64;
         let mut steps_sum = 0u64;
         let mut io_error = None;
         let mut text = String::new();
         let geometry = grid.geometry().clone();
         let mut emit = |cells: &[u8], stats: Option<&Stats>, out: &mut dyn Write| -> bool {
+            if count == self.limit {
+                past_limit = true;
+                return false;
+            }
             count += 1;
             if let Some(s) = stats.and_then(|s| s.steps) {
                 steps_sum += s;
@@ -225,7 +233,7 @@ impl Printer {
         if let Some(e) = io_error {
             return Err(e.into());
         }
-        let complete = stop == Stop::Exhausted;
+        let complete = stop == Stop::Exhausted && !past_limit;
         let mean = (self.stats && final_stats.steps.is_some() && count > 0)
             .then(|| steps_sum as f64 / count as f64);
         if self.format == OutputFormat::Json {
