@@ -1122,6 +1122,10 @@ impl fmt::Display for Format {
     }
 }
 
+/// Characters that draw the frame of a pencil-mark grid (HoDoKu and Sudoku Explainer
+/// close theirs with a line of `'`), never part of a cell.
+const FRAME: &str = "|-+.:*='";
+
 /// Whether a text looks like a candidates state rather than a puzzle: a 729-character
 /// line (nine places per cell), or cells separated by blanks or frames whose number is
 /// a square (16, 36, 81, ...) with some cell holding several digits. Cells of a
@@ -1145,7 +1149,7 @@ pub fn looks_like_candidates(text: &str) -> bool {
     });
     let tokens: Vec<&str> = lines
         .iter()
-        .flat_map(|l| l.split(|c: char| c.is_whitespace() || "|-+.:*=".contains(c)))
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || FRAME.contains(c)))
         .filter(|t| !t.is_empty())
         .collect();
     let n = tokens.len();
@@ -1156,7 +1160,7 @@ pub fn looks_like_candidates(text: &str) -> bool {
         .iter()
         .filter(|l| {
             let cells: Vec<&str> = l
-                .split(|c: char| c.is_whitespace() || "|-+:*=".contains(c))
+                .split(|c: char| c.is_whitespace() || (FRAME.contains(c) && c != '.'))
                 .filter(|t| !t.is_empty())
                 .collect();
             cells.len() >= 4
@@ -1188,7 +1192,7 @@ fn candidates_geometry(n: usize, options: &ReadOptions) -> Result<Arc<Geometry>,
 /// holding its digits 1-9 where possible and `.` or `0` where not, as Sudoku
 /// Explainer's `%m` writes them), or a pencil-mark grid: one group of candidate digits
 /// per cell, separated by blanks, with optional frame characters (`|`, `-`, `+`, `.`,
-/// `:`, `*`) as HoDoKu, Simple Sudoku and [`to_pencilmarks`] write them. The side comes
+/// `:`, `*`, `=`, `'`) as HoDoKu, Simple Sudoku and [`to_pencilmarks`] write them. The side comes
 /// from the number of cells (16, 36, 81, ...) unless `options` fix it. Errors name the
 /// 1-based line and column.
 pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates, ParseError> {
@@ -1256,7 +1260,7 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
             .char_indices()
             .chain(std::iter::once((line.len(), ' ')))
         {
-            let frame = ch.is_whitespace() || "|-+.:*=".contains(ch);
+            let frame = ch.is_whitespace() || FRAME.contains(ch);
             match (frame, start) {
                 (false, None) => start = Some(j),
                 (true, Some(st)) => {
@@ -1644,6 +1648,30 @@ mod tests {
         assert!(looks_like_candidates(&text));
         let back = parse_candidates(&text, &ReadOptions::default()).unwrap();
         assert_eq!(back, cands);
+    }
+
+    #[test]
+    fn the_sudopedia_pencil_mark_grid_reads() {
+        // Sudopedia's example, verbatim: HoDoKu and Sudoku Explainer close the frame
+        // with a line of `'`, which was read as 4 more cells ("found 85 cells").
+        let text = ".------------------.------------------.------------------.
+| 19    7     169  | 2     156   3    | 459   8     49   |
+| 3     4     5    | 7     9     8    | 1     2     6    |
+| 2     169   8    | 16    4     156  | 3579  35    379  |
+:------------------+------------------+------------------:
+| 4     136   1367 | 5     1367  9    | 8     36    2    |
+| 17    5     12367| 8     12367 4    | 367   9     37   |
+| 8     369   23679| 36    2367  26   | 34567 3456  1    |
+:------------------+------------------+------------------:
+| 1579  139   13479| 13469 12356 1256 | 23469 346   8    |
+| 159   8     1349 | 13469 12356 1256 | 23469 7     349  |
+| 6     2     349  | 349   8     7    | 349   1     5    |
+'------------------'------------------'------------------'
+";
+        assert!(looks_like_candidates(text));
+        let c = parse_candidates(text, &ReadOptions::default()).unwrap();
+        assert_eq!(c.get(80).iter().collect::<Vec<_>>(), vec![5]);
+        assert_eq!(c.get(0).iter().collect::<Vec<_>>(), vec![1, 9]);
     }
 
     #[test]
