@@ -697,8 +697,17 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     if !seconds.is_finite() || seconds < 0.0 {
         return Err(format!("{text:?} is not a valid duration"));
     }
+    // A deadline is now plus the duration: one past what a clock holds would panic.
+    if seconds > MAX_DURATION_SECS {
+        return Err(format!(
+            "{text:?} is longer than a year; leave the option out to wait without limit"
+        ));
+    }
     Ok(Duration::from_secs_f64(seconds))
 }
+
+/// The longest duration an option takes: a year.
+const MAX_DURATION_SECS: f64 = 365.0 * 24.0 * 3600.0;
 
 #[cfg(test)]
 mod tests {
@@ -712,6 +721,10 @@ mod tests {
         assert_eq!(parse_duration("1m").unwrap(), Duration::from_secs(60));
         assert!(parse_duration("x").is_err());
         assert!(parse_duration("3 parsecs").is_err());
+        // Found by QA: a deadline this far out overflowed the clock and panicked.
+        assert!(parse_duration("18446744073709551615s").is_err());
+        assert!(parse_duration("9000h").is_err());
+        assert!(parse_duration("8000h").is_ok());
     }
 
     #[test]
