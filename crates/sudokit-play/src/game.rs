@@ -367,7 +367,8 @@ impl Game {
     /// Adds playing time (the driver's clock); the clock stops once solved.
     pub fn tick(&mut self, dt: Duration) {
         if !self.is_solved() {
-            self.elapsed += dt;
+            // Saturating: a save file may claim any time.
+            self.elapsed = self.elapsed.saturating_add(dt);
         }
     }
 
