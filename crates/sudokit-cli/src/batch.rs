@@ -36,6 +36,16 @@ pub enum Status {
 }
 
 impl Status {
+    /// The exit code a run with this outcome earns: 2 unreadable input, 1 a puzzle not
+    /// solved, 0 solved (a run exits with the largest).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Solved => 0,
+            Status::Invalid => 2,
+            Status::Unsolvable | Status::Multiple | Status::Timeout => 1,
+        }
+    }
+
     /// The word used in JSON records and summaries.
     pub fn name(self) -> &'static str {
         match self {
@@ -86,18 +96,20 @@ impl Summary {
     /// was not solved, else 0.
     pub fn exit_code(&self) -> u8 {
         if interrupted() {
-            130
-        } else if self.count(Status::Invalid) > 0 {
-            2
-        } else if self.count(Status::Unsolvable)
-            + self.count(Status::Multiple)
-            + self.count(Status::Timeout)
-            > 0
-        {
-            1
-        } else {
-            0
+            return 130;
         }
+        [
+            Status::Solved,
+            Status::Unsolvable,
+            Status::Multiple,
+            Status::Invalid,
+            Status::Timeout,
+        ]
+        .into_iter()
+        .filter(|&s| self.count(s) > 0)
+        .map(Status::exit_code)
+        .max()
+        .unwrap_or(0)
     }
 
     /// The one-line summary for standard error.

@@ -108,6 +108,33 @@ fn hint_of_a_puzzle_and_of_its_pencil_marks() {
         .assert()
         .success()
         .stdout(predicate::str::contains("r5c5=8"));
+    // Several sources are answered in input order and numbered across the run (the
+    // pencil-mark grids came first, each as index 1), every JSON record with one set
+    // of keys (refusals had `steps` and no `step`).
+    let out = sudokit()
+        .args(["hint", "-f", "json", "lo-shu-6", &pm, "lo-shu"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out);
+    let files: Vec<&str> = records
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["lo-shu-6", "<argument>", "lo-shu"]);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], i as u64 + 1, "{r}");
+        for key in ["line", "puzzle", "status", "step", "error"] {
+            assert!(r.get(key).is_some(), "{key} missing: {r}");
+        }
+    }
+    assert_eq!(records[0]["status"], "multiple");
+    assert!(records[0]["step"].is_null());
+    assert!(
+        records[1]["step"]["placements"].is_array(),
+        "{}",
+        records[1]
+    );
 }
 
 #[test]

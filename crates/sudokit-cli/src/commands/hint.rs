@@ -3,7 +3,8 @@
 //! line and column). When no technique applies the hint is a brute-force step, marked
 //! as such.
 //!
-//! JSON Lines records (`--format json`): `index`, `file`, `line`, `status` (`solved`
+//! JSON Lines records (`--format json`), one per puzzle or pencil-mark grid in input
+//! order: `index`, `file`, `line`, `puzzle` (null for a pencil-mark grid), `status` (`solved`
 //! when a step was found, `unsolvable`, `multiple`, `invalid`, `timeout` when none or
 //! when `--timeout` passed before uniqueness was settled),
 //! `step` (as in `sudokit explain`, or null) and `error`.
@@ -22,25 +23,37 @@ use crate::batch::{self, Outcome, Status};
 use crate::cli::{HintArgs, OutputFormat};
 use crate::commands::explain::{StepJson, prepare, print, refusal};
 use crate::input::{self, Item, Source};
-use crate::output;
+use crate::output::{self, RecordHead};
 
 #[derive(Serialize)]
 struct HintJson<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
+    #[serde(flatten)]
+    head: RecordHead<'a>,
     status: &'static str,
     step: Option<StepJson>,
     error: Option<String>,
 }
 
 /// Runs `sudokit hint`; returns the exit code.
+///
+/// Sources are answered in order, one puzzle or pencil-mark grid at a time, numbered
+/// across the whole input: a pencil-mark grid is one state (read whole), any other
+/// source a stream of puzzles.
 pub fn run(args: HintArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
     let options = input::read_options(&args.input)?;
     let format = args.format.unwrap_or(OutputFormat::Line);
-    let mut code = 0;
-    let mut puzzles: Vec<Source> = Vec::new();
+    let deadline = || args.timeout.map(|t| Instant::now() + t);
+    let mut code = 0u8;
+    let mut index = 0u64;
+    let mut answer = |outcome: Outcome| -> Result<()> {
+        print(&outcome.text)?;
+        if let Some(d) = &outcome.diagnostic {
+            eprintln!("{d}");
+        }
+        code = code.max(outcome.status.exit_code());
+        Ok(())
+    };
     for src in sources {
         let text = match &src {
             Source::Text(_, t) => t.clone(),
@@ -54,86 +67,144 @@ pub fn run(args: HintArgs) -> Result<u8> {
             }
         };
         if !looks_like_candidates(&text) {
-            puzzles.push(Source::Text(src.name().to_string(), text));
+            let source = Source::Text(src.name().to_string(), text);
+            let mut failed = None;
+            input::read_items(&[source], &options, &mut |mut item| {
+                index += 1;
+                item.index = index;
+                let outcome = hint_puzzle(&item, format, &options.symbols, deadline());
+                failed = answer(outcome).err();
+                failed.is_none() && !batch::interrupted()
+            })?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
             continue;
         }
-        match parse_candidates(&text, &options) {
-            Err(e) => {
-                eprintln!("{}:{}:{}: {}", src.name(), e.line, e.column, e.message);
-                code = 2;
-            }
+        index += 1;
+        // The state's record names the line its grid starts on.
+        let first = text
+            .lines()
+            .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map_or(1, |i| i + 1);
+        let item = Item {
+            index,
+            source: src.name().into(),
+            record: Err(sudokit::format::ParseError {
+                line: first,
+                column: 1,
+                message: String::new(),
+            }),
+            text: String::new(),
+        };
+        let outcome = match parse_candidates(&text, &options) {
+            Err(e) => refused(
+                &item,
+                format,
+                None,
+                e.line,
+                e.column,
+                Status::Invalid,
+                &e.message,
+            ),
             Ok(cands) => {
                 let state = State::from_candidates(cands);
-                let deadline = args.timeout.map(|t| Instant::now() + t);
                 // A typed pencil-mark grid may have lost its solution to a wrong
                 // elimination, or allow several: then no technique's step can be trusted.
                 let verdict = match state.is_solved() {
                     true => Some(Verdict::Unique(state.grid())),
-                    false => logic::verdict_within(&state, deadline),
+                    false => logic::verdict_within(&state, deadline()),
                 };
-                let item = Item {
-                    index: 1,
-                    source: src.name().into(),
-                    record: Err(sudokit::format::ParseError {
-                        line: 1,
-                        column: 1,
-                        message: String::new(),
-                    }),
-                    text: String::new(),
-                };
-                let outcome = hint_state(&item, 1, &state, format, &options.symbols, verdict);
-                print(&outcome.text)?;
-                if outcome.status != Status::Solved {
-                    code = code.max(1);
-                }
-            }
-        }
-    }
-    if !puzzles.is_empty() {
-        let mut out = output::stdout();
-        let summary = batch::run(
-            &puzzles,
-            &options,
-            1,
-            |item| match &item.record {
-                Err(e) => refusal(
-                    item,
-                    format,
+                hint_state(
+                    &item,
+                    first,
                     None,
-                    e.line,
-                    e.column,
-                    Status::Invalid,
-                    &e.message,
-                ),
-                Ok(r) => match prepare(
-                    r,
+                    &state,
+                    format,
                     &options.symbols,
-                    args.timeout.map(|t| Instant::now() + t),
-                ) {
-                    Err(f) => refusal(
-                        item,
-                        format,
-                        Some(r),
-                        r.line,
-                        f.column,
-                        f.status,
-                        &f.message,
-                    ),
-                    Ok((state, solution)) => hint_state(
-                        item,
-                        r.line,
-                        &state,
-                        format,
-                        &options.symbols,
-                        Some(Verdict::Unique(solution)),
-                    ),
-                },
-            },
-            &mut out,
-        )?;
-        code = code.max(summary.exit_code());
+                    verdict,
+                )
+            }
+        };
+        answer(outcome)?;
     }
-    Ok(code)
+    Ok(if batch::interrupted() { 130 } else { code })
+}
+
+/// The hint for one puzzle read from a source, once it is proven unique.
+fn hint_puzzle(
+    item: &Item,
+    format: OutputFormat,
+    style: &SymbolStyle,
+    deadline: Option<Instant>,
+) -> Outcome {
+    let r = match &item.record {
+        Err(e) => {
+            return refused(
+                item,
+                format,
+                None,
+                e.line,
+                e.column,
+                Status::Invalid,
+                &e.message,
+            );
+        }
+        Ok(r) => r,
+    };
+    let puzzle = Some(output::line(&r.grid, &SymbolStyle::Standard));
+    match prepare(r, style, deadline) {
+        Err(f) => refused(item, format, puzzle, r.line, f.column, f.status, &f.message),
+        Ok((state, solution)) => hint_state(
+            item,
+            r.line,
+            puzzle,
+            &state,
+            format,
+            style,
+            Some(Verdict::Unique(solution)),
+        ),
+    }
+}
+
+/// A record for a puzzle that gets no hint (unreadable, no or several solutions, out of
+/// time), with its diagnostic: the line as `explain` writes it, JSON as every hint.
+#[allow(clippy::too_many_arguments)]
+fn refused(
+    item: &Item,
+    format: OutputFormat,
+    puzzle: Option<String>,
+    line: usize,
+    column: usize,
+    status: Status,
+    message: &str,
+) -> Outcome {
+    let mut outcome = refusal(item, format, None, line, column, status, message);
+    if format == OutputFormat::Json {
+        outcome.text = json_record(item, line, puzzle, status, None, Some(message.to_string()));
+    }
+    outcome
+}
+
+/// One JSON record of `hint`.
+fn json_record(
+    item: &Item,
+    line: usize,
+    puzzle: Option<String>,
+    status: Status,
+    step: Option<StepJson>,
+    error: Option<String>,
+) -> String {
+    let json = HintJson {
+        head: RecordHead::new(item, line, puzzle),
+        status: status.name(),
+        step,
+        error,
+    };
+    format!(
+        "{}\n",
+        serde_json::to_string(&json).expect("records serialise")
+    )
 }
 
 /// The hint for one state, given what its solutions are (`None`: not settled within
@@ -141,6 +212,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
 fn hint_state(
     item: &Item,
     line: usize,
+    puzzle: Option<String>,
     state: &State,
     format: OutputFormat,
     style: &SymbolStyle,
@@ -176,20 +248,14 @@ fn hint_state(
         }
     };
     let text = match format {
-        OutputFormat::Json => {
-            let json = HintJson {
-                index: item.index,
-                file: &item.source,
-                line,
-                status: status.name(),
-                step: step.as_ref().map(|st| StepJson::new(st, &g)),
-                error: refusal.map(str::to_string),
-            };
-            format!(
-                "{}\n",
-                serde_json::to_string(&json).expect("records serialise")
-            )
-        }
+        OutputFormat::Json => json_record(
+            item,
+            line,
+            puzzle,
+            status,
+            step.as_ref().map(|st| StepJson::new(st, &g)),
+            refusal.map(str::to_string),
+        ),
         _ => match &step {
             Some(st) => {
                 // People read the step in the puzzle's own symbols (letters under
