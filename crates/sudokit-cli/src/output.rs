@@ -114,16 +114,25 @@ impl<'a> RecordHead<'a> {
 /// other than those a reader infers from the side (`# variant: standard` alone for
 /// plain sudoku, which [`Headers`] leaves out until something else came before).
 pub fn variant_header(grid: &Grid) -> String {
+    geometry_fields(grid)
+        .iter()
+        .map(|(key, value)| format!("# {key}: {value}\n"))
+        .collect()
+}
+
+/// What a reader needs besides the cells to read `grid` as it is: its variant, a
+/// jigsaw's region map, and box shapes other than the one inferred from the side, as
+/// (key, value) pairs named as the header lines and the options are.
+pub fn geometry_fields(grid: &Grid) -> Vec<(&'static str, String)> {
     let g = grid.geometry();
-    let v = g.variant();
-    let mut s = format!("# variant: {v}\n");
+    let mut fields = vec![("variant", g.variant().to_string())];
     if let Some(map) = region_map(grid) {
-        s.push_str(&format!("# regions: {map}\n"));
+        fields.push(("regions", map));
     }
     if let Some(shape) = g.shape().filter(|&s| Some(s) != Shape::for_size(g.size())) {
-        s.push_str(&format!("# shape: {shape}\n"));
+        fields.push(("shape", shape.to_string()));
     }
-    s
+    fields
 }
 
 /// A jigsaw grid's region map, one label per cell, row by row.

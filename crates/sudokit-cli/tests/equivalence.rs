@@ -202,6 +202,13 @@ fn assert_one_class(variant: &str, a: &str, b: &str) {
     let op = v["transformation"].as_str().unwrap();
     let mapped = run_ok(&["transform", "--variant", variant, "--op", op, a], "");
     assert_eq!(mapped.lines().last().unwrap(), b, "{variant}");
+    // The command the sentence suggests reads A in its variant (it left `--variant`
+    // out, and a Latin square's operations then broke a sudoku's bands).
+    let sentence = run_ok(&["equiv", "--variant", variant, a, b], "");
+    assert!(
+        sentence.contains(&format!("sudokit transform --variant {variant} --op {op}")),
+        "{sentence}"
+    );
     let kept = run_ok(&["dedupe", "--variant", variant], &format!("{a}\n{b}\n"));
     assert_eq!(
         kept.lines().filter(|l| !l.starts_with('#')).count(),

@@ -55,11 +55,20 @@ pub fn run(args: EquivArgs) -> Result<u8> {
             json_str(&line(&cb.grid)),
         )?,
         _ => match &map {
-            Some(t) => writeln!(
-                out,
-                "equivalent: `sudokit transform --op {t}` maps A onto B\ncanonical form: {}",
-                line(&ca.grid)
-            )?,
+            Some(t) => {
+                // The command must read A as it was read here (a Latin square's
+                // operations break a sudoku's bands).
+                let options: String = output::geometry_fields(&a.grid)
+                    .into_iter()
+                    .filter(|(key, value)| !(*key == "variant" && value == "standard"))
+                    .map(|(key, value)| format!("--{key} {value} "))
+                    .collect();
+                writeln!(
+                    out,
+                    "equivalent: `sudokit transform {options}--op {t}` maps A onto B\ncanonical form: {}",
+                    line(&ca.grid)
+                )?
+            }
             None => {
                 let (ga, gb) = (a.grid.geometry(), b.grid.geometry());
                 // Different geometries are never equivalent: say why, not just that.
