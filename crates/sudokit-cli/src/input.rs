@@ -8,6 +8,8 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use sudokit::format::{ParseError, ReadOptions, Reader, SymbolStyle};
 use sudokit::puzzles;
+use sudokit::shape::MAX_SIZE;
+use sudokit::symbols::{Symbols, SymbolsError};
 
 use crate::cli::InputArgs;
 
@@ -118,12 +120,33 @@ pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
             .with_regions(regions.0.clone())
             .map_err(|e| anyhow::anyhow!("{e} (--regions makes a jigsaw)"))?;
     }
+    let symbols = symbol_style(args.symbols.as_deref());
+    check_alphabet(&symbols)?;
     Ok(ReadOptions {
         geometry: None,
         shape: args.shape,
         variant,
-        symbols: symbol_style(args.symbols.as_deref()),
+        symbols,
     })
+}
+
+/// A custom `--symbols` alphabet must give some side its symbols: a repeated or
+/// reserved character is a usage error up front (a puzzle written in the alphabet was
+/// refused for an unrelated character, "unexpected 'D'").
+fn check_alphabet(style: &SymbolStyle) -> Result<()> {
+    let SymbolStyle::Custom(spec) = style else {
+        return Ok(());
+    };
+    if (2..=MAX_SIZE).any(|n| Symbols::custom(spec, n).is_ok()) {
+        return Ok(());
+    }
+    match Symbols::custom(spec, 2) {
+        Err(SymbolsError::Count { got, .. }) => {
+            bail!("--symbols {spec:?} has {got} symbols; a side is 2 to {MAX_SIZE}")
+        }
+        Err(e) => bail!("--symbols {spec:?}: {e}"),
+        Ok(_) => Ok(()),
+    }
 }
 
 /// `--symbols`: `hex`/`0-F`-style zero-based alphabets, the default, or explicit.

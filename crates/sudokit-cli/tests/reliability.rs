@@ -42,6 +42,19 @@ fn absurd_sizes_get_clear_errors() {
         .success()
         .stdout("")
         .stderr(predicate::str::contains("warning: no puzzles in <stdin>"));
+    // A repeated symbol in --symbols is a usage error naming it (a puzzle in the
+    // alphabet was refused for "unexpected 'D'").
+    sudokit()
+        .args([
+            "solve",
+            "--symbols",
+            "ABCDEFGHH",
+            "..........D.H.G.E...B.CDF...IHCGE.B...AB.FE...E.ADICF...DGI.A...G.D.C.I..........",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("'H' cannot be a symbol"));
     // A region map of no square length names what it needs, not a 2x2 grid.
     sudokit()
         .args(["solve", "--variant", "jigsaw", "--regions", "123", "lo-shu"])
