@@ -229,6 +229,16 @@ impl Reader {
         }
     }
 
+    /// The cell counts a one-line puzzle may have, for messages: those of
+    /// [`Reader::side_ok`].
+    fn one_line_sizes(&self) -> &'static str {
+        if self.variant.latin || self.variant.jigsaw {
+            "a square number of cells (9, 16, 25, 36, ...)"
+        } else {
+            "16, 36, 81, 144, 256 or 625 cells"
+        }
+    }
+
     /// The side every puzzle must have, when the options fix it.
     fn fixed_side(&self) -> Option<usize> {
         match (&self.options.geometry, self.options.shape) {
@@ -534,10 +544,12 @@ impl Reader {
                 (
                     1,
                     format!(
-                        "found {} cells: a one-line puzzle needs 16, 36, 81, 144, 256 or 625 \
-                     (or --shape), and as the first row of a {}x{} grid the line has no \
-                     rows after it",
-                        p.side, p.side, p.side
+                        "found {} cells: a one-line puzzle needs {} (or --shape), and as the \
+                         first row of a {}x{} grid the line has no rows after it",
+                        p.side,
+                        self.one_line_sizes(),
+                        p.side,
+                        p.side
                     ),
                 )
             } else {
@@ -797,7 +809,10 @@ impl Reader {
             if fixed.is_some_and(|n| n != side) || !(2..=MAX_SIZE).contains(&side) || shapeless {
                 let expected = match fixed {
                     Some(n) => format!("{} cells (one-line puzzle) or a grid row of {n}", n * n),
-                    None => "a one-line puzzle of 16, 36, 81, 144, 256 or 625 cells (or --shape), or a grid row of 4 to 64 cells".to_string(),
+                    None => format!(
+                        "a one-line puzzle of {} (or --shape), or a grid row of 4 to 64 cells",
+                        self.one_line_sizes()
+                    ),
                 };
                 out(Err(ParseError {
                     line: line_no,
@@ -1354,6 +1369,18 @@ mod tests {
         assert_eq!(e.column, 6);
         assert!(
             e.message.starts_with("'7' is not a digit of a 4x4 puzzle"),
+            "{}",
+            e.message
+        );
+        // A Latin square of any order reads: its size message says so (it listed the
+        // sudoku sizes only).
+        let latin = ReadOptions {
+            variant: "latin".parse().unwrap(),
+            ..ReadOptions::default()
+        };
+        let e = parse_one("1234567", &latin).unwrap_err();
+        assert!(
+            e.message.contains("a square number of cells"),
             "{}",
             e.message
         );
