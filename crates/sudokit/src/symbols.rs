@@ -167,6 +167,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn marked_digits_are_written_in_the_readers_symbols() {
+        // Forcing chains' details are text made before the symbols are known: they
+        // came out in numbers ("r10c4=16") under letters or zero-based symbols.
+        let text = format!(
+            "If r1c5={}, r6c7 ({}, {}) fails",
+            Digits::mark(3),
+            Digits::mark(1),
+            Digits::mark(16)
+        );
+        assert_eq!(Digits::NUMBERS.fill(&text), "If r1c5=3, r6c7 (1, 16) fails");
+        let letters = Symbols::custom("ABCDEFGHIJKLMNOP", 16).unwrap();
+        assert_eq!(
+            Digits::symbols(&letters).fill(&text),
+            "If r1c5=C, r6c7 (A, P) fails"
+        );
+        let hex = Symbols::zero_based(16);
+        assert_eq!(
+            Digits::symbols(&hex).fill(&text),
+            "If r1c5=2, r6c7 (0, F) fails"
+        );
+    }
+
+    #[test]
     fn standard_and_zero_based() {
         let s = Symbols::standard(16);
         assert_eq!(s.char(10), 'A');
@@ -228,4 +251,36 @@ impl<'a> Digits<'a> {
             _ => d.to_string(),
         }
     }
+
+    /// A digit inside text written before the symbols are known (a step's chain
+    /// details): marked, for [`Digits::fill`] to write in the reader's symbols.
+    pub(crate) fn mark(d: u8) -> String {
+        format!("{DIGIT_START}{d}{DIGIT_END}")
+    }
+
+    /// `text` with each [`Digits::mark`]ed digit written in these symbols.
+    pub(crate) fn fill(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find(DIGIT_START) {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + DIGIT_START.len_utf8()..];
+            let Some(end) = after.find(DIGIT_END) else {
+                rest = after;
+                break;
+            };
+            match after[..end].parse::<u8>() {
+                Ok(d) => out.push_str(&self.show(d)),
+                Err(_) => out.push_str(&after[..end]),
+            }
+            rest = &after[end + DIGIT_END.len_utf8()..];
+        }
+        out.push_str(rest);
+        out
+    }
 }
+
+/// The marks around a digit in text not yet written in symbols (control characters: no
+/// step text holds them otherwise).
+const DIGIT_START: char = '\u{2}';
+const DIGIT_END: char = '\u{3}';

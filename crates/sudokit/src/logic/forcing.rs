@@ -277,7 +277,7 @@ impl Pot {
             self.cell() / 9 + 1,
             self.cell() % 9 + 1,
             if self.on() { "=" } else { "<>" },
-            self.digit()
+            crate::symbols::Digits::mark(self.digit())
         )
     }
 }

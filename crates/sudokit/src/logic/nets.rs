@@ -120,7 +120,7 @@ pub fn trial_nets(b: &Board, depth: u8, emit: Emit) -> bool {
                         "If r{}c{}={}, placing the singles that follow empties a cell or a house.",
                         c / 9 + 1,
                         c % 9 + 1,
-                        d
+                        crate::symbols::Digits::mark(d)
                     )];
                     if !emit(st) {
                         return false;
@@ -142,11 +142,11 @@ pub fn trial_nets(b: &Board, depth: u8, emit: Emit) -> bool {
                         "If r{}c{}={}, then after the singles every candidate of r{}c{} ({}) leads by singles to a contradiction.",
                         c / 9 + 1,
                         c % 9 + 1,
-                        d,
+                        crate::symbols::Digits::mark(d),
                         x / 9 + 1,
                         x % 9 + 1,
                         board::digits(after.cand[x])
-                            .map(|e| e.to_string())
+                            .map(crate::symbols::Digits::mark)
                             .collect::<Vec<_>>()
                             .join(", ")
                     )];

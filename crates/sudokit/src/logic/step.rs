@@ -227,7 +227,9 @@ pub struct Step {
     pub rating: u16,
     /// Nesting level of forcing nets (0 = none), HoDoKu-style size of fish, etc.
     pub level: u8,
-    /// Extra lines of explanation (the chains of forcing chains), already as text.
+    /// Extra lines of explanation (the chains of forcing chains), as text whose digits
+    /// are marked to be written in the reader's symbols: read them through
+    /// [`Step::sentence_in`] (or [`Step::detail_in`]).
     pub detail: Vec<String>,
     /// A more precise name than the technique's title, when it has one
     /// (`Dynamic Cell Forcing Chains (+)`, `3 Skyscrapers`).
@@ -482,7 +484,7 @@ impl Step {
                 }
                 for line in &self.detail {
                     s.push(' ');
-                    s.push_str(line);
+                    s.push_str(&style.fill(line));
                     if !line.ends_with('.') {
                         s.push('.');
                     }
@@ -490,6 +492,11 @@ impl Step {
                 s
             }
         }
+    }
+
+    /// The extra lines of explanation, digits written in `style`.
+    pub fn detail_in(&self, style: Digits) -> Vec<String> {
+        self.detail.iter().map(|line| style.fill(line)).collect()
     }
 
     fn results_sentence(&self, g: &Geometry, style: Digits) -> String {

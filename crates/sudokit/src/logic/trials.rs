@@ -26,6 +26,7 @@ use super::forcing::length_increment;
 use super::{Emit, State, Step, Technique};
 use crate::geometry::Cell;
 use crate::grid::DigitSet;
+use crate::symbols::Digits;
 
 /// The largest side searched with the plain chains.
 const MAX_SIDE: usize = 32;
@@ -95,10 +96,21 @@ fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
             match t.value(c) {
                 0 => {}
                 v if v == d => continue,
-                v => break 'run Some(format!("{} would hold both {v} and {d}", cell(c))),
+                v => {
+                    break 'run Some(format!(
+                        "{} would hold both {} and {}",
+                        cell(c),
+                        Digits::mark(v),
+                        Digits::mark(d)
+                    ));
+                }
             }
             if !t.cands(c).contains(d) {
-                break 'run Some(format!("{d} is no longer possible in {}", cell(c)));
+                break 'run Some(format!(
+                    "{} is no longer possible in {}",
+                    Digits::mark(d),
+                    cell(c)
+                ));
             }
             let others = t.cands(c) & !DigitSet::single(d);
             // Only the houses of the peers that lose `d` can be left with one place for
@@ -185,19 +197,20 @@ fn chain_text(s: &State, o: &Outcome) -> String {
     let mut parts: Vec<String> = Vec::new();
     for e in &o.events {
         parts.push(match *e {
-            Event::Place(c, d, Why::Assumed) => format!("{}={d}", g.cell_name(c)),
+            Event::Place(c, d, Why::Assumed) => format!("{}={}", g.cell_name(c), Digits::mark(d)),
             Event::Place(c, d, Why::NakedSingle) => {
-                format!("{}={d} (naked single)", g.cell_name(c))
+                format!("{}={} (naked single)", g.cell_name(c), Digits::mark(d))
             }
             Event::Place(c, d, Why::HiddenSingle(h)) => format!(
-                "{}={d} (hidden single in {})",
+                "{}={} (hidden single in {})",
                 g.cell_name(c),
+                Digits::mark(d),
                 super::step::house_name(g, h)
             ),
             Event::Locked(ref removed) => {
                 let list: Vec<String> = removed
                     .iter()
-                    .map(|&(c, d)| format!("{}<>{d}", g.cell_name(c)))
+                    .map(|&(c, d)| format!("{}<>{}", g.cell_name(c), Digits::mark(d)))
                     .collect();
                 format!("locked candidates: {}", list.join(", "))
             }
