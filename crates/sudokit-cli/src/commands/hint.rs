@@ -98,15 +98,7 @@ pub fn run(args: HintArgs) -> Result<u8> {
             text: String::new(),
         };
         let outcome = match parse_candidates(&text, &options) {
-            Err(e) => refused(
-                &item,
-                format,
-                None,
-                e.line,
-                e.column,
-                Status::Invalid,
-                &e.message,
-            ),
+            Err(e) => unreadable(&item, format, &e),
             Ok(cands) => {
                 let state = State::from_candidates(cands);
                 // A typed pencil-mark grid may have lost its solution to a wrong
@@ -139,17 +131,7 @@ fn hint_puzzle(
     deadline: Option<Instant>,
 ) -> Outcome {
     let r = match &item.record {
-        Err(e) => {
-            return refused(
-                item,
-                format,
-                None,
-                e.line,
-                e.column,
-                Status::Invalid,
-                &e.message,
-            );
-        }
+        Err(e) => return unreadable(item, format, e),
         Ok(r) => r,
     };
     let puzzle = Some(output::line(&r.grid, &SymbolStyle::Standard));
@@ -165,6 +147,19 @@ fn hint_puzzle(
             Some(Verdict::Unique(solution)),
         ),
     }
+}
+
+/// The record of text that could not be read as a puzzle or pencil-mark grid.
+fn unreadable(item: &Item, format: OutputFormat, e: &sudokit::format::ParseError) -> Outcome {
+    refused(
+        item,
+        format,
+        None,
+        e.line,
+        e.column,
+        Status::Invalid,
+        &e.message,
+    )
 }
 
 /// A record for a puzzle that gets no hint (unreadable, no or several solutions, out of
