@@ -470,6 +470,12 @@ impl Step {
                         chain_text_in(g, &self.chain, &self.strong, style),
                         results
                     );
+                    if self.chain.len() > 2 && self.chain.first() == self.chain.last() {
+                        s.push_str(
+                            " The chain closes into a loop, so each \"-\" link holds exactly \
+                             one true end: a candidate in conflict with both ends of one is false.",
+                        );
+                    }
                 } else if self.cells.is_empty() {
                     let _ = write!(s, "{}: {}.", self.title(), results);
                 } else {

@@ -1,7 +1,8 @@
 //! Chains of strong links on one digit (Sukaku Explainer's "strong-linked fishes"), on
-//! every grid up to 32x32 with boxes or regions (links run along rows, columns and
-//! boxes; a variant's extra houses only add peers to eliminate from): two links give the skyscraper, the 2-string kite, the turbot fish and, with a
-//! grouped box link, the empty rectangle; three or more links their longer cousins.
+//! every grid up to 32x32 with boxes or regions (links run along rows, columns, boxes
+//! or regions, and a variant's diagonals and windows, counted as boxes): two links give
+//! the skyscraper, the 2-string kite, the turbot fish and, with a grouped box link, the
+//! empty rectangle; three or more links their longer cousins.
 //!
 //! A strong link is a house where the digit has two places (a box whose two places are
 //! in one line is left out: that is a line link), or a grouped one: a box whose places
@@ -10,7 +11,7 @@
 //! link: the end of one and the start of the next lie in one house. Then one of the two
 //! outer ends holds the digit, so the digit leaves every cell that sees both ends and
 //! lies in none of the pattern's houses. When the outer ends also share a house, the
-//! chain is a loop and every weak link eliminates too.
+//! chain is a loop and every weak link eliminates too (its text closes on its first node).
 //!
 //! Ratings follow Sukaku Explainer: 4.0 / 5.4 / 5.8 for 2 / 3 / 4 links, +0.1 when a box
 //! or both line directions take part, +0.2 for both, +0.3 for a grouped link (instead).
@@ -439,6 +440,13 @@ fn evaluate<S: Bits>(
         cells.extend(board::cells(a | z));
     }
     step.strong.pop();
+    if ring.is_some() {
+        // A loop: its outer ends are weakly linked too, and the text says so by
+        // closing on the first node (the eliminations along every weak link rest on it).
+        let first = step.chain[0].clone();
+        step.chain.push(first);
+        step.strong.push(false);
+    }
     step.cells = cells;
     step.eliminations = elims.clone();
     step.rating = rating;
@@ -507,6 +515,34 @@ mod tests {
         let step = best(&b, 2).expect("a 2-link pattern");
         check_sound(p, &step);
         assert!(step.rating >= 40 && step.rating <= 43);
+    }
+
+    #[test]
+    fn a_loop_closed_by_a_diagonal_is_written_closed_and_eliminates_along_its_links() {
+        // The README's X-sudoku: its 2 skyscraper r2c5=r2c8-r6c4=r6c5 is linked weakly
+        // along the anti-diagonal (r2c8-r6c4), and its ends share column 5: a loop, so
+        // r3c5 (column 5, between the ends) loses 2 as well as r7c3 (anti-diagonal).
+        let p = ".2..........4....143....7.9....5.2..........38................6.8...2.5...6.18...";
+        let cells = crate::format::parse_grid(p).unwrap().cells().to_vec();
+        let g = crate::Geometry::for_variant(9, None, &"x".parse().unwrap()).unwrap();
+        let grid = crate::Grid::from_cells(std::sync::Arc::new(g), cells).unwrap();
+        let start = crate::logic::State::from_grid(&grid);
+        let path = crate::logic::explain(&start);
+        let step = path
+            .steps
+            .iter()
+            .find(|st| st.technique == Technique::Skyscraper && st.digits == [2])
+            .expect("the 2 skyscraper");
+        let cell = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        assert_eq!(step.chain.first(), step.chain.last());
+        assert_eq!(step.strong, [true, false, true, false]);
+        assert_eq!(step.eliminations, [(cell(3, 5), 2), (cell(7, 3), 2)]);
+        assert!(
+            step.sentence(grid.geometry())
+                .contains("closes into a loop")
+        );
+        let solution = crate::solve::solve(&grid).unwrap();
+        crate::logic::check_step(step, solution.cells(), grid.geometry()).unwrap();
     }
 
     #[test]
