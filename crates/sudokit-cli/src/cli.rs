@@ -132,6 +132,9 @@ pub struct CountArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Search bounds.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Engine.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -170,6 +173,9 @@ pub struct CheckArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Search bounds.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Engine.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -188,6 +194,9 @@ pub struct GeneralArgs {
     /// Running and output (default format: pencil marks).
     #[command(flatten)]
     pub run: RunArgs,
+    /// Search bounds.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// `fast` (enumerate, or test candidates one by one) or `gubin` (depletion of the
     /// compatibility matrices, then the same test; JSON adds `depleted` and `outcome`).
     #[arg(long, value_enum, default_value_t = EngineName::Fast)]
@@ -304,6 +313,12 @@ pub struct RunArgs {
     /// Append each puzzle's id and trailing comment to its output line.
     #[arg(long)]
     pub comments: bool,
+}
+
+/// Bounds on the search for each puzzle, for the commands that search (the others
+/// refuse these options rather than ignore them).
+#[derive(Debug, Args, Clone, Default)]
+pub struct LimitArgs {
     /// Give up on a puzzle after this long (e.g. `500ms`, `2s`, `1m`); it gets a
     /// `timeout` record.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
@@ -322,6 +337,9 @@ pub struct SolveArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Search bounds.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Engine.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -486,6 +504,10 @@ pub struct ExplainArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Give up on a puzzle after this long (e.g. `500ms`, `2s`, `1m`), checked in the
+    /// uniqueness proof and between steps; it gets a `timeout` record.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
     /// Print the pencil marks before each step and a sentence after it.
     #[arg(long, short = 'v')]
     pub verbose: bool,
@@ -517,6 +539,10 @@ pub struct RateArgs {
     /// Running and output.
     #[command(flatten)]
     pub run: RunArgs,
+    /// Give up on a puzzle after this long (e.g. `500ms`, `2s`, `1m`), checked in the
+    /// uniqueness proof and between steps; it gets a `timeout` record.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
 }
 
 /// Arguments of `sudokit play`.

@@ -64,6 +64,26 @@ fn absurd_sizes_get_clear_errors() {
             predicate::str::contains("one label per cell")
                 .and(predicate::str::contains("2x2").not()),
         );
+    // Search bounds on commands that do not search were accepted and ignored; they
+    // are usage errors now, as on any command that has no such option.
+    for args in [
+        ["canon", "--timeout", "1s"],
+        ["shuffle", "--node-limit", "5"],
+        ["transform", "--timeout", "1s"],
+        ["dedupe", "--timeout", "1s"],
+        ["explain", "--node-limit", "5"],
+    ] {
+        sudokit()
+            .args(args)
+            .arg("lo-shu")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "unexpected argument '{}'",
+                args[1]
+            )));
+    }
 }
 
 #[test]

@@ -52,8 +52,8 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         stats: args.engine.stats,
         json: args.run.format == Some(OutputFormat::Json),
         style: options.symbols.clone(),
-        node_limit: args.run.node_limit,
-        timeout: args.run.timeout,
+        node_limit: args.limits.node_limit,
+        timeout: args.limits.timeout,
         comments: args.run.comments,
     };
     let mut out = output::stdout();

@@ -49,8 +49,8 @@ pub fn run(args: CountArgs) -> Result<u8> {
         json: args.run.format == Some(OutputFormat::Json),
         style: options.symbols.clone(),
         limit: args.limit.unwrap_or(u64::MAX),
-        node_limit: args.run.node_limit,
-        timeout: args.run.timeout,
+        node_limit: args.limits.node_limit,
+        timeout: args.limits.timeout,
         comments: args.run.comments,
     };
     let mut out = output::stdout();

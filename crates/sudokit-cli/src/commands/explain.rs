@@ -142,7 +142,7 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
     let style = options.symbols.clone();
     let verbose = args.verbose;
     let comments = args.run.comments;
-    let timeout = args.run.timeout;
+    let timeout = args.timeout;
     let mut out = output::stdout();
     batch::run_command(
         &sources,

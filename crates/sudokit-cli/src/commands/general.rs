@@ -47,8 +47,8 @@ pub fn run(args: GeneralArgs) -> Result<u8> {
         gubin: args.engine == EngineName::Gubin,
         format: args.run.format.unwrap_or(OutputFormat::Pretty),
         style: options.symbols.clone(),
-        node_limit: args.run.node_limit,
-        timeout: args.run.timeout,
+        node_limit: args.limits.node_limit,
+        timeout: args.limits.timeout,
         comments: args.run.comments,
     };
     let mut out = output::stdout();

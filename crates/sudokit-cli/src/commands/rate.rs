@@ -66,7 +66,7 @@ pub fn run(args: RateArgs) -> Result<u8> {
     let format = args.run.format.unwrap_or(OutputFormat::Line);
     let style = options.symbols.clone();
     let comments = args.run.comments;
-    let timeout = args.run.timeout;
+    let timeout = args.timeout;
     let mut out = output::stdout();
     batch::run_command(
         &sources,

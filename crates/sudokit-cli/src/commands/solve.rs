@@ -57,8 +57,8 @@ pub fn run(args: SolveArgs) -> Result<u8> {
         format,
         style: options.symbols.clone(),
         comments: args.run.comments,
-        node_limit: args.run.node_limit,
-        timeout: args.run.timeout,
+        node_limit: args.limits.node_limit,
+        timeout: args.limits.timeout,
     };
     let mut out = output::stdout();
     if builtin_example {
