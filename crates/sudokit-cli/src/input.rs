@@ -176,11 +176,29 @@ pub struct Item {
 
 /// Reads every source in order and hands each [`Item`] to `emit`; stops early when
 /// `emit` returns false. I/O errors on a source are fatal (reported with its name).
+/// An input without puzzles gets a warning on standard error.
 pub fn read_items(
     sources: &[Source],
     options: &ReadOptions,
     emit: &mut dyn FnMut(Item) -> bool,
 ) -> Result<()> {
+    let read = read_quietly(sources, options, emit)?;
+    // An empty input is not an error (a filter upstream may pass nothing), but silence
+    // would hide a wrong file name or format: say so.
+    if read == 0 && !crate::batch::interrupted() {
+        let names: Vec<&str> = sources.iter().map(Source::name).collect();
+        eprintln!("sudokit: warning: no puzzles in {}", names.join(", "));
+    }
+    Ok(())
+}
+
+/// [`read_items`] without the warning, for callers that say themselves what an empty
+/// input means: the number of items read.
+pub fn read_quietly(
+    sources: &[Source],
+    options: &ReadOptions,
+    emit: &mut dyn FnMut(Item) -> bool,
+) -> Result<u64> {
     let mut index = 0u64;
     for src in sources {
         let name: Arc<str> = Arc::from(src.name());
@@ -270,13 +288,7 @@ pub fn read_items(
             break;
         }
     }
-    // An empty input is not an error (a filter upstream may pass nothing), but silence
-    // would hide a wrong file name or format: say so.
-    if index == 0 && !crate::batch::interrupted() {
-        let names: Vec<&str> = sources.iter().map(Source::name).collect();
-        eprintln!("sudokit: warning: no puzzles in {}", names.join(", "));
-    }
-    Ok(())
+    Ok(index)
 }
 
 /// A built-in puzzle read in digits must still be printable in the `--symbols`

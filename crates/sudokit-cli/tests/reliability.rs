@@ -42,6 +42,14 @@ fn absurd_sizes_get_clear_errors() {
         .success()
         .stdout("")
         .stderr(predicate::str::contains("warning: no puzzles in <stdin>"));
+    // `equiv` needs a puzzle on each side: an empty one is its one error, not also
+    // the batch commands' warning.
+    sudokit()
+        .args(["equiv", "-", "lo-shu"])
+        .write_stdin("# nothing here\n")
+        .assert()
+        .code(2)
+        .stderr("sudokit: -: no puzzle found\n");
     // A repeated symbol in --symbols is a usage error naming it (a puzzle in the
     // alphabet was refused for "unexpected 'D'").
     sudokit()

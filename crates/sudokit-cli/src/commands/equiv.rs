@@ -96,7 +96,7 @@ pub fn run(args: EquivArgs) -> Result<u8> {
 pub(crate) fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
     let sources = input::sources(&[arg.to_string()], None)?;
     let mut first = None;
-    input::read_items(&sources, options, &mut |item| {
+    input::read_quietly(&sources, options, &mut |item| {
         first = Some(item);
         false
     })
