@@ -282,6 +282,10 @@ impl Pot {
     }
 }
 
+/// Most chains of further premises a chain's text writes out (a nested technique's
+/// conclusion may rest on dozens of candidates).
+const MAX_PREMISE_CHAINS: usize = 12;
+
 /// Why a potential follows from its first parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cause {
@@ -1802,26 +1806,75 @@ impl Engine {
         }
     }
 
-    /// The chain from the assumption to `id` along first parents, as text.
+    /// The chain from the assumption to `id` along first parents, as text. A node
+    /// implied by several premises (a single whose other places or digits went earlier
+    /// in a dynamic chain) names the others, `(with ...)`, and their own chains follow
+    /// (`where ...`), each from the first node already written: every premise of the
+    /// deduction is shown (up to [`MAX_PREMISE_CHAINS`] chains).
     fn path_text(&self, id: u32) -> String {
-        let mut pots = vec![self.arena.pot(id)];
-        let mut cur = id;
-        while let Some(p) = self.arena.first_parent(cur) {
-            pots.push(self.arena.pot(p));
-            cur = p;
-            if pots.len() > 200 {
-                break;
-            }
-        }
-        pots.reverse();
+        let mut shown = std::collections::HashSet::new();
+        let mut premises = Vec::new();
         let mut s = String::new();
-        for (i, p) in pots.iter().enumerate() {
-            if i > 0 {
-                s.push_str(" => ");
+        self.write_path(id, &mut shown, &mut premises, &mut s);
+        let mut chains = Vec::new();
+        let mut omitted = 0;
+        let mut next = 0;
+        while let Some(&p) = premises.get(next) {
+            next += 1;
+            if shown.contains(&p) {
+                continue;
             }
-            let _ = write!(s, "{}", p.text());
+            if chains.len() == MAX_PREMISE_CHAINS {
+                omitted += 1;
+                shown.insert(p);
+                continue;
+            }
+            let mut chain = String::new();
+            self.write_path(p, &mut shown, &mut premises, &mut chain);
+            chains.push(chain);
+        }
+        if !chains.is_empty() {
+            let _ = write!(s, " (where {}", chains.join("; "));
+            if omitted > 0 {
+                let _ = write!(s, "; and {omitted} more");
+            }
+            s.push(')');
         }
         s
+    }
+
+    /// Writes the first-parent chain to `id`, from the assumption or from the first
+    /// node of it in `shown`; adds the chain's nodes to `shown` and their other
+    /// parents to `premises`.
+    fn write_path(
+        &self,
+        id: u32,
+        shown: &mut std::collections::HashSet<u32>,
+        premises: &mut Vec<u32>,
+        out: &mut String,
+    ) {
+        let mut path = vec![id];
+        let mut cur = id;
+        while !shown.contains(&cur) && path.len() <= 200 {
+            let Some(p) = self.arena.first_parent(cur) else {
+                break;
+            };
+            path.push(p);
+            cur = p;
+        }
+        path.reverse();
+        for (i, &n) in path.iter().enumerate() {
+            if i > 0 {
+                out.push_str(" => ");
+            }
+            let _ = write!(out, "{}", self.arena.pot(n).text());
+            let others = self.arena.parents(n).get(1..).unwrap_or(&[]);
+            if shown.insert(n) && !others.is_empty() {
+                let names: Vec<String> = others.iter().map(|&o| self.arena.pot(o).text()).collect();
+                let _ = write!(out, " (with {})", names.join(", "));
+                premises.extend_from_slice(others);
+            }
+        }
     }
 
     // ---------------------------------------------------------------- multiple chains
@@ -2698,6 +2751,36 @@ mod tests {
         assert_eq!(helped.find(&b), expected);
         // Nothing was left for the engine to search.
         assert_eq!(shared.lock().unwrap().hints.len(), filled);
+    }
+
+    #[test]
+    fn dynamic_chain_texts_derive_every_premise() {
+        // The first of forum_hardest_1106: its dynamic chains place singles whose other
+        // places went earlier in the chain. Each such premise, named `(with P)`, must
+        // itself be the end of a written chain (`=> P`), or be the assumption.
+        let p = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let path = crate::logic::explain(&state(p));
+        let text = |st: &Step| st.detail_in(crate::symbols::Digits::NUMBERS).join(" ");
+        let step = path
+            .steps
+            .iter()
+            .find(|st| text(st).contains("(with "))
+            .expect("a chain with a premise off its path");
+        check_sound(p, step);
+        let text = text(step);
+        let mut premises = 0;
+        for group in text.split("(with ").skip(1) {
+            for premise in group[..group.find(')').unwrap()].split(", ") {
+                premises += 1;
+                assert!(
+                    text.contains(&format!("=> {premise}"))
+                        || text.starts_with(&format!("If {premise}:")),
+                    "{premise} not derived in: {text}"
+                );
+            }
+        }
+        assert!(premises > 0, "{text}");
+        assert!(!text.contains("more)"), "{text}");
     }
 
     #[test]
