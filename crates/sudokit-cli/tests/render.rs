@@ -45,3 +45,37 @@ fn pdf_booklet_has_puzzle_and_solution_pages() {
     assert_eq!(doc.get_pages().len(), 4);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pdf_text_keeps_latin_letters_and_dashes() {
+    // The base fonts are read in WinAnsi (Windows-1252): a title in German or French
+    // keeps its letters (it printed `R?tsel f?r Anf?nger ? 1`).
+    let dir = std::env::temp_dir().join(format!("sudokit-render-latin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("title.pdf");
+    sudokit()
+        .args(["render", "--pdf", pdf.to_str().unwrap(), "--title"])
+        .arg("Rätsel für Anfänger – 1")
+        .arg("lo-shu")
+        .assert()
+        .success();
+    let doc = lopdf::Document::load(&pdf).expect("PDF parses");
+    let page = *doc.get_pages().values().next().unwrap();
+    let content = doc.get_page_content(page);
+    // Strings are written in hex: the title's WinAnsi bytes.
+    let title: String = b"R\xe4tsel f\xfcr Anf\xe4nger \x96 1"
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect();
+    let content = String::from_utf8_lossy(&content);
+    assert!(content.contains(&title), "{content}");
+    let fonts = doc.get_page_fonts(page).unwrap();
+    assert!(!fonts.is_empty());
+    for font in fonts.values() {
+        assert_eq!(
+            font.get(b"Encoding").unwrap().as_name().unwrap(),
+            b"WinAnsiEncoding"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -123,17 +123,30 @@ fn helvetica_width(c: char) -> f32 {
     w as f32 / 1000.0
 }
 
-/// Text in the PDF standard encoding: ASCII, anything else shown as `?`.
+/// Text in the fonts' encoding, WinAnsi (Windows-1252): ASCII, Latin-1 letters and
+/// signs (`é`, `ü`, `ß`, `°`), curly quotes and dashes; anything else shown as `?`.
 fn ascii(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| {
-            if c.is_ascii() && !c.is_ascii_control() {
-                c as u8
-            } else {
-                b'?'
-            }
-        })
-        .collect()
+    text.chars().map(win_ansi).collect()
+}
+
+/// The WinAnsi byte of one character (`?` when it has none).
+fn win_ansi(c: char) -> u8 {
+    match c {
+        ' '..='~' | '\u{a0}'..='\u{ff}' => c as u8,
+        '€' => 0x80,
+        '‚' => 0x82,
+        '„' => 0x84,
+        '…' => 0x85,
+        '‘' => 0x91,
+        '’' => 0x92,
+        '“' => 0x93,
+        '”' => 0x94,
+        '•' => 0x95,
+        '–' => 0x96,
+        '—' => 0x97,
+        '™' => 0x99,
+        _ => b'?',
+    }
 }
 
 /// Draws a layout into `content` with its top-left corner at (x, y) in page points
@@ -289,8 +302,11 @@ fn booklet(
     pdf.pages(tree)
         .kids(page_ids.iter().copied())
         .count(pages.len() as i32);
-    pdf.type1_font(regular).base_font(Name(b"Helvetica"));
-    pdf.type1_font(bold).base_font(Name(b"Helvetica-Bold"));
+    for (font, name) in [(regular, &b"Helvetica"[..]), (bold, b"Helvetica-Bold")] {
+        pdf.type1_font(font)
+            .base_font(Name(name))
+            .encoding_predefined(Name(b"WinAnsiEncoding"));
+    }
     for (i, content) in pages.into_iter().enumerate() {
         let id = page_ids[i];
         let content_id = Ref::new(id.get() + 1);
