@@ -140,7 +140,7 @@ pub struct CountArgs {
     pub engine: EngineArgs,
     /// Stop counting at N solutions (the count is then a lower bound: `complete` is
     /// false).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 }
 
@@ -157,7 +157,7 @@ pub struct AllArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// At most N solutions per puzzle.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Give up on a puzzle after this long.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]

@@ -72,6 +72,15 @@ fn absurd_sizes_get_clear_errors() {
             predicate::str::contains("one label per cell")
                 .and(predicate::str::contains("2x2").not()),
         );
+    // A limit of no solutions asks for nothing: `count` printed `0+`, `all` nothing.
+    for command in ["count", "all"] {
+        sudokit()
+            .args([command, "--limit", "0", "lo-shu"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("'--limit <N>'"));
+    }
     // Search bounds on commands that do not search were accepted and ignored; they
     // are usage errors now, as on any command that has no such option.
     for args in [
