@@ -12,7 +12,8 @@
 //!
 //! These are Sudoku Explainer's dynamic forcing chains restricted to singles, and are
 //! rated as its are: 8.5 plus its length increment, the length being the number of
-//! placements the chains make. When they find nothing, the same chains run again with
+//! placements the chains make (a cell's or a house's branches counted up to where
+//! every conclusion holds, and so written). When they find nothing, the same chains run again with
 //! locked candidates applied whenever the singles run out (SE's first nesting level,
 //! named with `(+)`, 9.0 plus the increment). Each technique reports its shortest finds
 //! first. One search follows every candidate, thousands of chains of hundreds of
@@ -193,9 +194,14 @@ fn follow(s: &State, assume: &[(Cell, u8)], plus: bool) -> Outcome {
 
 /// The chain as text: `r1c1=5 => r1c4=3 (naked single) => ...`.
 fn chain_text(s: &State, o: &Outcome) -> String {
+    events_text(s, &o.events, o.broken.as_deref())
+}
+
+/// [`chain_text`] of the first `events` of a branch, ending on what broke, if given.
+fn events_text(s: &State, events: &[Event], broken: Option<&str>) -> String {
     let g = s.geometry();
     let mut parts: Vec<String> = Vec::new();
-    for e in &o.events {
+    for e in events {
         parts.push(match *e {
             Event::Place(c, d, Why::Assumed) => format!("{}={}", g.cell_name(c), Digits::mark(d)),
             Event::Place(c, d, Why::NakedSingle) => {
@@ -216,10 +222,28 @@ fn chain_text(s: &State, o: &Outcome) -> String {
             }
         });
     }
-    if let Some(b) = &o.broken {
-        parts.push(b.clone());
+    if let Some(b) = broken {
+        parts.push(b.to_string());
     }
     parts.join(" => ")
+}
+
+/// How many of a branch's events it takes for `mark` to hold: a placement `(c, v)`
+/// once `v` is placed in `c`; an elimination once `c` holds another digit, a peer of
+/// `c` holds the digit, or locked candidates take it out.
+fn events_until(s: &State, events: &[Event], placed: bool, (c, v): (Cell, u8)) -> usize {
+    let g = s.geometry();
+    let holds = |e: &Event| match *e {
+        Event::Place(x, d, _) if placed => x == c && d == v,
+        Event::Place(x, d, _) => {
+            (x == c && d != v) || (d == v && g.peers(c).iter().any(|&p| p as usize == x))
+        }
+        Event::Locked(ref removed) => !placed && removed.contains(&(c, v)),
+    };
+    events
+        .iter()
+        .position(holds)
+        .map_or(events.len(), |i| i + 1)
 }
 
 /// SE's dynamic chains: 8.5, or 9.0 with locked candidates inside (its first nesting
@@ -328,15 +352,35 @@ fn agreement(
     if placements.is_empty() && eliminations.is_empty() {
         return None;
     }
-    let length: usize = branches.iter().map(|o| o.events.len()).sum();
+    // Each branch that does not break goes on until nothing more follows; it is cut
+    // where every conclusion holds (a branch that breaks is needed to its end).
+    let needed = |o: &Outcome| -> usize {
+        if o.broken.is_some() {
+            return o.events.len();
+        }
+        let marks = placements
+            .iter()
+            .map(|&m| (true, m))
+            .chain(eliminations.iter().map(|&m| (false, m)));
+        marks
+            .map(|(placed, m)| events_until(s, &o.events, placed, m))
+            .max()
+            .unwrap_or(0)
+    };
+    let cuts: Vec<usize> = branches.iter().map(needed).collect();
+    let length: usize = cuts.iter().sum();
     let mut st = new_step(technique, plus);
     st.digits = digits;
     st.cells = cells;
     st.houses = houses;
+    st.rating = rating(length, plus);
+    st.detail = branches
+        .iter()
+        .zip(&cuts)
+        .map(|(o, &cut)| events_text(s, &o.events[..cut], o.broken.as_deref()))
+        .collect();
     st.placements = placements;
     st.eliminations = eliminations;
-    st.rating = rating(length, plus);
-    st.detail = branches.iter().map(|o| chain_text(s, o)).collect();
     Some((length, st))
 }
 
@@ -424,6 +468,33 @@ mod tests {
                 .all(|st| st.technique != Technique::BruteForce)
         );
         path
+    }
+
+    #[test]
+    fn forcing_branches_stop_where_the_conclusion_holds() {
+        // An X-sudoku from our generator whose path takes r5c5<>1 from the three
+        // candidates of r6c6. r6c6=1 takes it at once (both on the main diagonal); the
+        // branches of 4 and 6 reach r5c5=2. Each branch used to run on through every
+        // single that followed, to placements unrelated to the conclusion.
+        let s = state(
+            "x",
+            ".......7.....9.2...7.2...6..469......5...3...2...5.......1....34....8...8..5....7",
+        );
+        let path = super::super::explain(&s);
+        let step = path
+            .steps
+            .iter()
+            .find(|st| st.technique == Technique::CellForcingChain)
+            .expect("a cell forcing chain");
+        assert_eq!(step.eliminations, [(4 * 9 + 4, 1)]);
+        let branches = step.detail_in(Digits::NUMBERS);
+        assert_eq!(branches[0], "r6c6=1");
+        for branch in &branches[1..] {
+            assert!(
+                branch.ends_with("r5c5=2 (hidden single in row 5)"),
+                "{branch}"
+            );
+        }
     }
 
     #[test]
