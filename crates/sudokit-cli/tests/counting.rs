@@ -280,3 +280,24 @@ fn general_solution_of_diag4_and_lo_shu_variants() {
     assert_eq!(records[0]["outcome"], "uncertain");
     assert!(records[0]["depleted"].is_array());
 }
+
+#[test]
+fn a_general_solution_cut_short_fixes_nothing() {
+    // kron has 283,576 solutions (the Kronecker seed) and no empty cell the same in all;
+    // cut short after 20 nodes, the one solution seen fixed all 54 of them.
+    let (records, code) = json_records(&["general", "-f", "json", "--node-limit", "20", "kron"]);
+    assert_eq!(code, 1);
+    assert_eq!(records[0]["complete"], false);
+    assert!(records[0]["fixed"].is_null(), "{}", records[0]);
+    let out = sudokit()
+        .args(["general", "--node-limit", "20", "kron"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains("fixed\n") && text.contains("fixed: unknown"),
+        "{text}"
+    );
+    let (records, _) = json_records(&["general", "-f", "json", "kron"]);
+    assert_eq!(records[0]["fixed"].as_array().unwrap().len(), 0);
+}

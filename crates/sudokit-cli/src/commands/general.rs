@@ -13,7 +13,7 @@
 //! | `line` | 1-based line where the puzzle starts |
 //! | `puzzle` | the puzzle on one line; null when unreadable |
 //! | `general` | array of `n*n` strings (row-major): the digits each cell takes over all solutions; null when there is no solution |
-//! | `fixed` | empty cells with the same value in every solution, as `r3c9=5` |
+//! | `fixed` | empty cells with the same value in every solution, as `r3c9=5`; null when a limit stopped the search (`general` then holds the values of the solutions found) |
 //! | `complete` | false when `--timeout` or `--node-limit` left candidates untested |
 //! | `error` | why the puzzle is invalid, else null |
 //! | `depleted` | with `--engine gubin`: the cells' values after depletion and the template phase, before the exact test (a superset of `general`) |
@@ -76,7 +76,7 @@ struct JsonRecord<'a> {
     #[serde(flatten)]
     head: RecordHead<'a>,
     general: Option<Vec<String>>,
-    fixed: Vec<String>,
+    fixed: Option<Vec<String>>,
     complete: bool,
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -162,7 +162,7 @@ impl Job {
             let mut text = serde_json::to_string(&JsonRecord {
                 head: RecordHead::new(item, record.line, Some(output::line(grid, &self.style))),
                 general: general.union.as_ref().map(|u| strings(u.sets(), &symbols)),
-                fixed,
+                fixed: general.complete.then_some(fixed),
                 complete: general.complete,
                 error: None,
                 depleted: depleted.as_ref().map(|(d, _)| strings(d, &symbols)),
@@ -187,22 +187,23 @@ impl Job {
                     let open = (0..grid.cells().len())
                         .filter(|&c| grid.get(c) == 0)
                         .count();
-                    text.push_str(&format!(
-                        "{} of {open} empty cells fixed{}\n",
-                        fixed.len(),
-                        if general.complete {
-                            ""
-                        } else {
-                            " (incomplete: a limit stopped it)"
-                        }
-                    ));
+                    if general.complete {
+                        text.push_str(&format!("{} of {open} empty cells fixed\n", fixed.len()));
+                    } else {
+                        text.push_str(&format!(
+                            "{open} empty cells, the values of the solutions found (incomplete: \
+                             a limit stopped it)\n"
+                        ));
+                    }
                     if let Some((_, outcome)) = &depleted {
                         text.push_str(&format!("# depletion outcome: {outcome}\n"));
                     }
                     text.push_str(&format::to_pencilmarks(u, &symbols));
                     text.push_str(&format!(
                         "fixed: {}\n\n",
-                        if fixed.is_empty() {
+                        if !general.complete {
+                            "unknown".to_string()
+                        } else if fixed.is_empty() {
                             "none".to_string()
                         } else {
                             fixed.join(" ")
@@ -231,7 +232,7 @@ impl Job {
             let mut text = serde_json::to_string(&JsonRecord {
                 head: RecordHead::new(item, line, grid.map(|g| output::line(g, &self.style))),
                 general: None,
-                fixed: Vec::new(),
+                fixed: None,
                 complete: false,
                 error: Some(message),
                 depleted: None,

@@ -27,9 +27,11 @@ pub struct GeneralSolution {
 
 impl GeneralSolution {
     /// The empty cells of `puzzle` that hold the same value in every solution (Moler's
-    /// exercise 14.8: "what values are the same in all the solutions?").
+    /// exercise 14.8: "what values are the same in all the solutions?"). None when a
+    /// limit cut the search short: a value shared by the solutions found so far is not
+    /// known to be in every one.
     pub fn fixed_cells(&self, puzzle: &Grid) -> Vec<(Cell, u8)> {
-        let Some(union) = &self.union else {
+        let Some(union) = self.union.as_ref().filter(|_| self.complete) else {
             return Vec::new();
         };
         (0..puzzle.cells().len())
