@@ -55,7 +55,7 @@ fn pdf_text_keeps_latin_letters_and_dashes() {
     let pdf = dir.join("title.pdf");
     sudokit()
         .args(["render", "--pdf", pdf.to_str().unwrap(), "--title"])
-        .arg("Rätsel für Anfänger – 1")
+        .arg("Rätsel für Anfänger – Œuvre Šárka Ž ‰")
         .arg("lo-shu")
         .assert()
         .success();
@@ -63,7 +63,7 @@ fn pdf_text_keeps_latin_letters_and_dashes() {
     let page = *doc.get_pages().values().next().unwrap();
     let content = doc.get_page_content(page);
     // Strings are written in hex: the title's WinAnsi bytes.
-    let title: String = b"R\xe4tsel f\xfcr Anf\xe4nger \x96 1"
+    let title: String = b"R\xe4tsel f\xfcr Anf\xe4nger \x96 \x8cuvre \x8a\xe1rka \x8e \x89"
         .iter()
         .map(|b| format!("{b:02X}"))
         .collect();

@@ -124,7 +124,8 @@ fn helvetica_width(c: char) -> f32 {
 }
 
 /// Text in the fonts' encoding, WinAnsi (Windows-1252): ASCII, Latin-1 letters and
-/// signs (`é`, `ü`, `ß`, `°`), curly quotes and dashes; anything else shown as `?`.
+/// signs (`é`, `ü`, `ß`, `°`), `Š`, `Ž`, `Œ`, curly quotes and dashes; anything else
+/// shown as `?`.
 fn ascii(text: &str) -> Vec<u8> {
     text.chars().map(win_ansi).collect()
 }
@@ -135,8 +136,17 @@ fn win_ansi(c: char) -> u8 {
         ' '..='~' | '\u{a0}'..='\u{ff}' => c as u8,
         '€' => 0x80,
         '‚' => 0x82,
+        'ƒ' => 0x83,
         '„' => 0x84,
         '…' => 0x85,
+        '†' => 0x86,
+        '‡' => 0x87,
+        'ˆ' => 0x88,
+        '‰' => 0x89,
+        'Š' => 0x8a,
+        '‹' => 0x8b,
+        'Œ' => 0x8c,
+        'Ž' => 0x8e,
         '‘' => 0x91,
         '’' => 0x92,
         '“' => 0x93,
@@ -144,7 +154,13 @@ fn win_ansi(c: char) -> u8 {
         '•' => 0x95,
         '–' => 0x96,
         '—' => 0x97,
+        '˜' => 0x98,
         '™' => 0x99,
+        'š' => 0x9a,
+        '›' => 0x9b,
+        'œ' => 0x9c,
+        'ž' => 0x9e,
+        'Ÿ' => 0x9f,
         _ => b'?',
     }
 }
