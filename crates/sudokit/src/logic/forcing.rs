@@ -1806,6 +1806,15 @@ impl Engine {
         }
     }
 
+    /// The assumption a chain to `id` starts from (its first parents' first node).
+    fn root(&self, id: u32) -> u32 {
+        let mut cur = id;
+        while let Some(p) = self.arena.first_parent(cur) {
+            cur = p;
+        }
+        cur
+    }
+
     /// The chain from the assumption to `id` along first parents, as text. A node
     /// implied by several premises (a single whose other places or digits went earlier
     /// in a dynamic chain) names the others, `(with ...)`, and their own chains follow
@@ -2266,10 +2275,21 @@ impl Engine {
         let detail = if matches!(sink, Sink::All(_)) {
             Vec::new()
         } else {
-            vec![
-                format!("If {}: {}", source.text(), self.path_text(dst_on)),
-                format!("and: {}", self.path_text(dst_off)),
-            ]
+            // A contradiction's two chains start from one assumption; a reduction's
+            // from a candidate and from its opposite (`source`, the hint's candidate,
+            // is either).
+            let [on, off] = [dst_on, dst_off].map(|id| {
+                let assumption = self.arena.pot(self.root(id)).text();
+                (assumption, self.path_text(id))
+            });
+            if kind == Kind::Contradiction {
+                vec![format!("If {}: {}", on.0, on.1), format!("Also: {}", off.1)]
+            } else {
+                vec![
+                    format!("If {}: {}", on.0, on.1),
+                    format!("If {}: {}", off.0, off.1),
+                ]
+            }
         };
         let hint = Hint {
             kind: KindPub::Chain,
@@ -2781,6 +2801,38 @@ mod tests {
         }
         assert!(premises > 0, "{text}");
         assert!(!text.contains("more)"), "{text}");
+    }
+
+    #[test]
+    fn each_branch_of_a_double_forcing_chain_starts_from_its_own_assumption() {
+        // From forum_hardest_1106; its path takes r9c3<>6 from 1 in r9c3 and from its
+        // opposite. The second branch was introduced as "If r9c3<>1:" over both.
+        let p = "5.......7.8...9.3...4...2...1..36.......4.......1.8.6...2...4...9.3...1.7.......5";
+        let path = crate::logic::explain(&state(p));
+        let mut doubles = 0;
+        for step in path
+            .steps
+            .iter()
+            .filter(|st| st.technique == Technique::ForcingNet)
+        {
+            let lines = step.detail_in(crate::symbols::Digits::NUMBERS);
+            for line in &lines {
+                if let Some((head, chain)) =
+                    line.strip_prefix("If ").and_then(|l| l.split_once(": "))
+                {
+                    assert!(chain.starts_with(&format!("{head} =>")), "{line}");
+                }
+            }
+            if lines.len() == 2 && lines.iter().all(|l| l.starts_with("If ")) {
+                doubles += 1;
+                let on = lines[0].split_once(':').unwrap().0.replace("If ", "");
+                assert!(
+                    lines[1].starts_with(&format!("If {}:", on.replace('=', "<>"))),
+                    "{lines:?}"
+                );
+            }
+        }
+        assert!(doubles > 0);
     }
 
     #[test]
