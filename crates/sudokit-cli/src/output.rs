@@ -39,6 +39,15 @@ pub fn conflict(c: &Conflict, grid: &Grid, style: &SymbolStyle) -> String {
     c.describe_in(grid.geometry(), Digits::symbols(&symbols))
 }
 
+/// The column an error about `record`'s puzzle points at: the second of its first two
+/// conflicting givens when it has them, else where the puzzle starts.
+pub fn error_column(record: &sudokit::Record) -> usize {
+    record
+        .grid
+        .first_conflict()
+        .map_or(record.column, |c| record.column_of(c.second))
+}
+
 /// One grid on one line.
 pub fn line(grid: &Grid, style: &SymbolStyle) -> String {
     format::to_line(grid, &symbols(style, grid.size()))

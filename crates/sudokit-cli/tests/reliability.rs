@@ -72,6 +72,19 @@ fn absurd_sizes_get_clear_errors() {
             predicate::str::contains("one label per cell")
                 .and(predicate::str::contains("2x2").not()),
         );
+    // A conflict is located at its second given by every command (canon and dedupe
+    // said column 1, where the puzzle starts).
+    let conflict = format!("88{}", ".".repeat(79));
+    for command in ["solve", "canon", "dedupe"] {
+        sudokit()
+            .args([command, "-"])
+            .write_stdin(format!("{conflict}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "<stdin>:1:2: r1c1 and r1c2 both hold 8",
+            ));
+    }
     // A limit of no solutions asks for nothing: `count` printed `0+`, `all` nothing.
     for command in ["count", "all"] {
         sudokit()

@@ -43,7 +43,7 @@ pub fn run(args: DedupeArgs) -> Result<u8> {
         crate::threads(args.run.threads),
         |item| {
             let (line, column) = match &item.record {
-                Ok(r) => (r.line, r.column),
+                Ok(r) => (r.line, output::error_column(r)),
                 Err(e) => (e.line, e.column),
             };
             let canonical = item

@@ -117,7 +117,7 @@ impl View {
             Err(e) => (None, Some(e.message.clone()), e.line, e.column),
             Ok(r) => match job(&r.grid) {
                 Ok(m) => (Some(m), None, r.line, r.column),
-                Err(e) => (None, Some(e), r.line, r.column),
+                Err(e) => (None, Some(e), r.line, output::error_column(r)),
             },
         };
         let status = if made.is_some() {
