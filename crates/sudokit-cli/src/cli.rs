@@ -328,6 +328,18 @@ pub struct LimitArgs {
     pub node_limit: Option<u64>,
 }
 
+impl LimitArgs {
+    /// The library's bounds on one puzzle's search for up to `solutions` solutions,
+    /// its clock starting now.
+    pub fn for_puzzle(&self, solutions: u64) -> sudokit::solve::Limits {
+        sudokit::solve::Limits {
+            solutions,
+            nodes: self.node_limit,
+            deadline: self.timeout.map(|t| std::time::Instant::now() + t),
+        }
+    }
+}
+
 /// Arguments of `sudokit solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {

@@ -23,17 +23,14 @@
 //! Exit codes: 0 when every puzzle is unique, 1 when some is not (none, multiple,
 //! timeout), 2 when some input is invalid (unreadable, or conflicting givens).
 
-use std::time::Instant;
-
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::check::{self, Options, Verdict};
 use sudokit::engines::Engine;
 use sudokit::format::SymbolStyle;
-use sudokit::solve::Limits;
 
 use crate::batch::{self, Outcome, Status};
-use crate::cli::{CheckArgs, OutputFormat};
+use crate::cli::{CheckArgs, LimitArgs, OutputFormat};
 use crate::commands::engine::{self, JsonStats};
 use crate::input::{self, Item};
 use crate::output::{self, RecordHead};
@@ -52,8 +49,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         stats: args.engine.stats,
         json: args.run.format == Some(OutputFormat::Json),
         style: options.symbols.clone(),
-        node_limit: args.limits.node_limit,
-        timeout: args.limits.timeout,
+        limits: args.limits.clone(),
         comments: args.run.comments,
     };
     let mut out = output::stdout();
@@ -73,8 +69,7 @@ struct Checker {
     stats: bool,
     json: bool,
     style: SymbolStyle,
-    node_limit: Option<u64>,
-    timeout: Option<std::time::Duration>,
+    limits: LimitArgs,
     comments: bool,
 }
 
@@ -131,11 +126,7 @@ impl Checker {
             &Options {
                 engine: self.engine,
                 minimal: self.minimal,
-                limits: Limits {
-                    solutions: 2,
-                    nodes: self.node_limit,
-                    deadline: self.timeout.map(|t| Instant::now() + t),
-                },
+                limits: self.limits.for_puzzle(2),
             },
         );
         let error = match (&report.conflict, unsupported) {

@@ -23,16 +23,14 @@
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
 
-use std::time::Instant;
-
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::engines::{Engine, Stats, Step};
 use sudokit::format::SymbolStyle;
-use sudokit::solve::{self, Limits, Stop};
+use sudokit::solve::{self, Stop};
 
 use crate::batch::{self, Outcome, Status};
-use crate::cli::{CountArgs, OutputFormat};
+use crate::cli::{CountArgs, LimitArgs, OutputFormat};
 use crate::commands::engine::{self, JsonStats, JsonStep};
 use crate::input::{self, Item};
 use crate::output::{self, RecordHead};
@@ -49,8 +47,7 @@ pub fn run(args: CountArgs) -> Result<u8> {
         json: args.run.format == Some(OutputFormat::Json),
         style: options.symbols.clone(),
         limit: args.limit.unwrap_or(u64::MAX),
-        node_limit: args.limits.node_limit,
-        timeout: args.limits.timeout,
+        limits: args.limits.clone(),
         comments: args.run.comments,
     };
     let mut out = output::stdout();
@@ -71,8 +68,7 @@ struct Counter {
     json: bool,
     style: SymbolStyle,
     limit: u64,
-    node_limit: Option<u64>,
-    timeout: Option<std::time::Duration>,
+    limits: LimitArgs,
     comments: bool,
 }
 
@@ -109,12 +105,7 @@ impl Counter {
         }
         // One solution past the limit tells "exactly the limit" from "more": a puzzle
         // with two solutions under `--limit 2` counts 2, not 2+.
-        let limits = Limits {
-            solutions: self.limit,
-            nodes: self.node_limit,
-            deadline: self.timeout.map(|t| Instant::now() + t),
-        }
-        .one_past();
+        let limits = self.limits.for_puzzle(self.limit).one_past();
         let (report, stats, steps) = if self.engine == Engine::Fast {
             let report = solve::count(grid, &limits);
             let stats = Stats {

@@ -22,17 +22,15 @@
 //! Exit codes: 0 every puzzle has a solution, 1 some has none (or hit a limit), 2 input
 //! errors.
 
-use std::time::Instant;
-
 use anyhow::{Result, bail};
 use serde::Serialize;
 use sudokit::engines::gubin;
 use sudokit::format::{self, SymbolStyle};
-use sudokit::solve::{self, GeneralSolution, Limits};
+use sudokit::solve::{self, GeneralSolution};
 use sudokit::{Candidates, DigitSet, Grid, Symbols};
 
 use crate::batch::{self, Outcome, Status};
-use crate::cli::{EngineName, GeneralArgs, OutputFormat};
+use crate::cli::{EngineName, GeneralArgs, LimitArgs, OutputFormat};
 use crate::input::{self, Item};
 use crate::output::{self, RecordHead};
 
@@ -47,8 +45,7 @@ pub fn run(args: GeneralArgs) -> Result<u8> {
         gubin: args.engine == EngineName::Gubin,
         format: args.run.format.unwrap_or(OutputFormat::Pretty),
         style: options.symbols.clone(),
-        node_limit: args.limits.node_limit,
-        timeout: args.limits.timeout,
+        limits: args.limits.clone(),
         comments: args.run.comments,
     };
     let mut out = output::stdout();
@@ -66,8 +63,7 @@ struct Job {
     gubin: bool,
     format: OutputFormat,
     style: SymbolStyle,
-    node_limit: Option<u64>,
-    timeout: Option<std::time::Duration>,
+    limits: LimitArgs,
     comments: bool,
 }
 
@@ -139,11 +135,7 @@ impl Job {
                 Some((analysis.candidates, outcome)),
             )
         } else {
-            let limits = Limits {
-                solutions: u64::MAX,
-                nodes: self.node_limit,
-                deadline: self.timeout.map(|t| Instant::now() + t),
-            };
+            let limits = self.limits.for_puzzle(u64::MAX);
             (solve::general_solution(grid, &limits), None)
         };
         let g = grid.geometry();

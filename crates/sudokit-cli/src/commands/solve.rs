@@ -25,16 +25,15 @@
 //! solution and `--trace` puts the steps before it as comment lines.
 
 use std::io::{self, IsTerminal};
-use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::engines::{Engine, Stats, Step};
-use sudokit::solve::{Limits, Stop};
+use sudokit::solve::Stop;
 use sudokit::{Grid, format::SymbolStyle};
 
 use crate::batch::{self, Outcome, Status};
-use crate::cli::{OutputFormat, SolveArgs};
+use crate::cli::{LimitArgs, OutputFormat, SolveArgs};
 use crate::commands::engine::{self, JsonStats, JsonStep};
 use crate::input::{self, Item};
 use crate::output;
@@ -57,8 +56,7 @@ pub fn run(args: SolveArgs) -> Result<u8> {
         format,
         style: options.symbols.clone(),
         comments: args.run.comments,
-        node_limit: args.limits.node_limit,
-        timeout: args.limits.timeout,
+        limits: args.limits.clone(),
     };
     let mut out = output::stdout();
     if builtin_example {
@@ -86,8 +84,7 @@ struct Solver {
     format: OutputFormat,
     style: SymbolStyle,
     comments: bool,
-    node_limit: Option<u64>,
-    timeout: Option<Duration>,
+    limits: LimitArgs,
 }
 
 /// Everything known about one puzzle's result, before rendering.
@@ -179,11 +176,7 @@ impl Solver {
             answer.error = Some(e);
             return answer;
         }
-        let limits = Limits {
-            solutions: if self.unique { 2 } else { 1 },
-            nodes: self.node_limit,
-            deadline: self.timeout.map(|t| Instant::now() + t),
-        };
+        let limits = self.limits.for_puzzle(if self.unique { 2 } else { 1 });
         let mut first: Option<Vec<u8>> = None;
         let (outcome, steps) =
             engine::run(self.engine, grid, &limits, self.trace, &mut |cells, _| {
