@@ -16,39 +16,27 @@
 use anyhow::Result;
 use sudokit::canon;
 
-use crate::batch;
 use crate::cli::CanonArgs;
-use crate::commands::transform::{Made, View, json_str, report};
-use crate::input;
-use crate::output;
+use crate::commands::transform::{Made, json_str, run_each};
 
 /// Runs `sudokit canon`.
 pub fn run(args: CanonArgs) -> Result<u8> {
-    let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input)?;
-    let view = View::new(&args.run, &options.symbols, "canonical");
-    let mut out = output::Headers::new(output::stdout());
-    let summary = batch::run(
-        &sources,
-        &options,
-        crate::threads(args.run.threads),
-        |item| {
-            view.outcome(item, |grid| {
-                let c = canon::canonical(grid).map_err(|e| e.to_string())?;
-                Ok(Made {
-                    grid: c.grid,
-                    json: vec![
-                        (
-                            "automorphisms",
-                            c.automorphisms.map_or("null".into(), |a| a.to_string()),
-                        ),
-                        ("transformation", json_str(&c.transform.to_string())),
-                    ],
-                })
+    run_each(
+        &args.input,
+        &args.run,
+        ("canonical", "canonical"),
+        |_, grid| {
+            let c = canon::canonical(grid).map_err(|e| e.to_string())?;
+            Ok(Made {
+                grid: c.grid,
+                json: vec![
+                    (
+                        "automorphisms",
+                        c.automorphisms.map_or("null".into(), |a| a.to_string()),
+                    ),
+                    ("transformation", json_str(&c.transform.to_string())),
+                ],
             })
         },
-        &mut out,
-    )?;
-    report(&args.run, &summary, "canonical");
-    Ok(summary.exit_code())
+    )
 }

@@ -20,11 +20,8 @@ use anyhow::Result;
 use sudokit::canon;
 use sudokit::rng::Rng;
 
-use crate::batch;
 use crate::cli::ShuffleArgs;
-use crate::commands::transform::{Made, View, json_str, report};
-use crate::input;
-use crate::output;
+use crate::commands::transform::{Made, json_str, run_each};
 
 /// Runs `sudokit shuffle`.
 pub fn run(args: ShuffleArgs) -> Result<u8> {
@@ -34,27 +31,18 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
             .map_or(0, |d| d.as_nanos() as u64);
         now ^ (std::process::id() as u64).rotate_left(32)
     });
-    let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input)?;
-    let view = View::new(&args.run, &options.symbols, "result");
-    let mut out = output::Headers::new(output::stdout());
-    let summary = batch::run(
-        &sources,
-        &options,
-        crate::threads(args.run.threads),
-        |item| {
-            view.outcome(item, |grid| {
-                let mut rng = Rng::stream(seed, item.index);
-                let t = canon::random_transform(grid, &mut || rng.next_u64())
-                    .map_err(|e| e.to_string())?;
-                Ok(Made {
-                    grid: t.apply(grid).map_err(|e| e.to_string())?,
-                    json: vec![("transformation", json_str(&t.to_string()))],
-                })
+    run_each(
+        &args.input,
+        &args.run,
+        ("result", "shuffled"),
+        |item, grid| {
+            let mut rng = Rng::stream(seed, item.index);
+            let t =
+                canon::random_transform(grid, &mut || rng.next_u64()).map_err(|e| e.to_string())?;
+            Ok(Made {
+                grid: t.apply(grid).map_err(|e| e.to_string())?,
+                json: vec![("transformation", json_str(&t.to_string()))],
             })
         },
-        &mut out,
-    )?;
-    report(&args.run, &summary, "shuffled");
-    Ok(summary.exit_code())
+    )
 }

@@ -26,7 +26,7 @@ use sudokit::transform::{Transform, TransformError};
 use sudokit::{Grid, Shape};
 
 use crate::batch::{self, Outcome, Status, Summary};
-use crate::cli::{OutputFormat, RunArgs, TransformArgs};
+use crate::cli::{InputArgs, OutputFormat, RunArgs, TransformArgs};
 use crate::input::{self, Item};
 use crate::output;
 
@@ -39,28 +39,43 @@ pub fn run(args: TransformArgs) -> Result<u8> {
     {
         bail!("--op: {e}");
     }
-    let sources = input::sources(&args.input.sources, None)?;
-    let options = input::read_options(&args.input)?;
-    let view = View::new(&args.run, &options.symbols, "result");
+    run_each(
+        &args.input,
+        &args.run,
+        ("result", "transformed"),
+        |_, grid| {
+            let t =
+                Transform::parse(operations_shape(grid), &args.op).map_err(|e| e.to_string())?;
+            let result = t.apply(grid).map_err(|e| e.to_string())?;
+            Ok(Made {
+                grid: result,
+                json: Vec::new(),
+            })
+        },
+    )
+}
+
+/// Runs a grid-producing command (transform, shuffle, canon): `make` makes each
+/// puzzle's grid, printed under the JSON key `names.0`; the summary counts the
+/// puzzles as `names.1`.
+pub fn run_each(
+    input: &InputArgs,
+    run: &RunArgs,
+    names: (&'static str, &str),
+    make: impl Fn(&Item, &Grid) -> Result<Made, String> + Sync,
+) -> Result<u8> {
+    let sources = input::sources(&input.sources, None)?;
+    let options = input::read_options(input)?;
+    let view = View::new(run, &options.symbols, names.0);
     let mut out = output::Headers::new(output::stdout());
     let summary = batch::run(
         &sources,
         &options,
-        crate::threads(args.run.threads),
-        |item| {
-            view.outcome(item, |grid| {
-                let t = Transform::parse(operations_shape(grid), &args.op)
-                    .map_err(|e| e.to_string())?;
-                let result = t.apply(grid).map_err(|e| e.to_string())?;
-                Ok(Made {
-                    grid: result,
-                    json: Vec::new(),
-                })
-            })
-        },
+        crate::threads(run.threads),
+        |item| view.outcome(item, |grid| make(item, grid)),
         &mut out,
     )?;
-    report(&args.run, &summary, "transformed");
+    report(run, &summary, names.1);
     Ok(summary.exit_code())
 }
 
