@@ -167,6 +167,21 @@ fn shapes_variants_and_patterns() {
     ]);
     let shape = |s: &str| s.chars().map(|c| c == '.').collect::<Vec<_>>();
     assert_eq!(shape(&same[0]), shape(&x[0]));
+    // A 4x4 pattern that 24 of the 288 grids fill uniquely (QA counted them): every
+    // attempt drew the same grid, so a seed whose grid was not one of them never
+    // finished; now each attempt draws its own.
+    std::fs::write(&pattern, "x..x\n....\n.x..\n..x.\n").unwrap();
+    for seed in ["1", "2"] {
+        let p = generate(&[
+            "--shape",
+            "2x2",
+            "--seed",
+            seed,
+            "--pattern",
+            pattern.to_str().unwrap(),
+        ]);
+        assert_eq!(shape(&p[0]), shape("x..x.....x....x."), "seed {seed}");
+    }
 }
 
 #[test]

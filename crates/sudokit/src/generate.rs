@@ -599,6 +599,9 @@ pub struct Options<'a> {
     pub min_clues: Option<usize>,
     /// Dig this solution instead of random ones.
     pub from: Option<Grid>,
+    /// Draw each attempt's complete grid exactly uniformly ([`uniform_grid`], shapes up
+    /// to 6x6) instead of by randomised search.
+    pub uniform: bool,
     /// Extra acceptance test on (puzzle, solution), e.g. a difficulty window.
     pub accept: Option<&'a Accept<'a>>,
     /// A test every puzzle on the way must pass: a removal that fails it is undone, so
@@ -618,6 +621,7 @@ impl Default for Options<'_> {
             max_clues: None,
             min_clues: None,
             from: None,
+            uniform: false,
             accept: None,
             bound: None,
             attempts: 100_000,
@@ -671,12 +675,14 @@ pub fn generate(
         }
     }
     for attempt in 1..=options.attempts {
-        let solution = match &options.from {
-            Some(g) => g.clone(),
-            None => random_grid(geometry, rng).ok_or_else(|| {
-                GenerateError::Impossible("this geometry has no complete grid".into())
-            })?,
+        let drawn = match &options.from {
+            Some(g) => Some(g.clone()),
+            None if options.uniform => uniform_grid(geometry, rng),
+            None => random_grid(geometry, rng),
         };
+        let solution = drawn.ok_or_else(|| {
+            GenerateError::Impossible("this geometry has no complete grid".into())
+        })?;
         let puzzle = match &options.pattern {
             Some(mask) => {
                 let mut p = solution.clone();

@@ -142,17 +142,15 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     let make = |index: &u64| -> Outcome {
         let seed = puzzle_seed(master, *index);
         let mut rng = Rng::new(seed);
-        let from = match (&from, args.uniform || n == 4) {
-            (Some(g), _) => Some(g.clone()),
-            (None, true) => generate::uniform_grid(&geometry, &mut rng),
-            (None, false) => None,
-        };
         let opts = Options {
             symmetry: args.symmetry,
             pattern: pattern.clone(),
             max_clues: args.max_clues,
             min_clues: args.min_clues,
-            from,
+            from: from.clone(),
+            // Each attempt draws its own grid (one drawn per puzzle left a fixed
+            // --pattern the same grid every attempt).
+            uniform: args.uniform || n == 4,
             accept,
             bound,
             attempts: args.attempts,
