@@ -813,7 +813,7 @@ fn hint_answer(grid: &Grid, cands: Option<Candidates>, deadline: Instant) -> Ans
         return bad(c.describe(g));
     }
     let state = match cands {
-        Some(c) => State::from_candidates(c),
+        Some(c) => State::from_entries(grid, &c),
         None => State::from_grid(grid),
     };
     if Instant::now() > deadline {
@@ -960,6 +960,40 @@ mod tests {
         lists[3].push(5);
         assert_eq!(status("lo-shu", &lists), "step");
         assert_eq!(status(&".".repeat(81), &lists), "multiple");
+    }
+
+    #[test]
+    fn a_hint_on_pencil_marks_never_places_a_given_again() {
+        // The page sends each given as its one mark; with every empty cell marked 1-9,
+        // a given's digit was still a candidate of its peers, so the given counted as a
+        // single to place: "Hidden Single => r1c2=1" on Lo-Shu's given 1 (found by QA).
+        let b = Budget::default();
+        let givens = lo_shu();
+        let lists: Vec<Vec<u8>> = givens
+            .iter()
+            .map(|&d| if d == 0 { (1..=9).collect() } else { vec![d] })
+            .collect();
+        let body = json!({"puzzle": "lo-shu", "candidates": lists}).to_string();
+        let a = respond("POST", "/api/hint", body.as_bytes(), &b);
+        let v: Value = serde_json::from_str(&a.body).unwrap();
+        assert_eq!(v["status"], "step", "{v}");
+        let step = &v["step"];
+        for pair in step["placements"].as_array().unwrap() {
+            let cell = pair[0].as_u64().unwrap() as usize;
+            assert_eq!(givens[cell], 0, "{step}");
+        }
+        assert!(
+            !step["placements"].as_array().unwrap().is_empty()
+                || !step["eliminations"].as_array().unwrap().is_empty()
+        );
+    }
+
+    /// Lo-Shu's givens (the built-in puzzle), row-major, 0 for empty.
+    fn lo_shu() -> Vec<u8> {
+        "816.....3357....8.4921.......3816......357......4921.......3816.2....3571.....492"
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect()
     }
 
     #[test]

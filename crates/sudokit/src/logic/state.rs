@@ -157,6 +157,21 @@ impl State {
         }
     }
 
+    /// A state from a grid's entries and pencil marks for its empty cells: the filled
+    /// cells are placed (a given whose digit a peer's marks still hold is not a single
+    /// to place again), and each empty cell keeps the marks its placed peers allow.
+    pub fn from_entries(grid: &Grid, marks: &Candidates) -> State {
+        let mut s = State::from_grid(grid);
+        for c in (0..grid.cells().len()).filter(|&c| grid.get(c) == 0) {
+            for d in s.cands(c).iter() {
+                if !marks.get(c).contains(d) {
+                    s.eliminate(c, d);
+                }
+            }
+        }
+        s
+    }
+
     /// A state from explicit candidates (a pencil-mark grid). A cell with one candidate
     /// counts as placed unless a peer still has that digit as a candidate (then it is a
     /// naked single still to be placed).
