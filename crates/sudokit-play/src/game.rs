@@ -19,7 +19,7 @@
 use std::time::Duration;
 
 use sudokit::geometry::{Cell, Geometry};
-use sudokit::grid::{DigitSet, Grid, open_digits};
+use sudokit::grid::{Candidates, DigitSet, Grid, open_digits};
 use sudokit::logic::{self, Level, State, Step};
 use sudokit::solve::{Verdict, solve_unique};
 use sudokit::{Symbols, generate::Generated};
@@ -641,17 +641,14 @@ impl Game {
     pub fn logic_state(&self) -> State {
         let grid = Grid::from_cells(self.puzzle.geometry().clone(), self.values())
             .expect("values are digits of the grid");
-        let mut state = State::from_grid(&grid);
+        // A cell without pencil marks is not narrowed: all its digits stay marked.
+        let mut marks = Candidates::full(grid.geometry().clone());
         for (c, cs) in self.cells.iter().enumerate() {
-            if self.value(c) == 0 && !cs.marks.is_empty() {
-                for d in state.cands(c).iter() {
-                    if !cs.marks.contains(d) {
-                        state.eliminate(c, d);
-                    }
-                }
+            if !cs.marks.is_empty() {
+                marks.set(c, cs.marks);
             }
         }
-        state
+        State::from_entries(&grid, &marks)
     }
 
     /// Finds the next logical step and shows it (its cells highlighted, its sentence
