@@ -51,8 +51,9 @@
 //! of the pattern's houses), `digits`.
 //!
 //! Errors are `{"error": "..."}` with 400 (bad JSON, bad puzzle), 404 (unknown route),
-//! 405 (wrong method), 413 (body too large, see [`crate::server`]) and 503 (time limit
-//! exceeded or too many jobs running).
+//! 405 (wrong method), 503 (time limit exceeded or too many jobs running), and from the
+//! HTTP layer ([`crate::server`]) 408 (request not received in time), 413 (body too
+//! large), 431 (head too large) and 501 (a transfer coding other than chunked).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

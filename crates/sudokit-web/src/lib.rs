@@ -3,7 +3,7 @@
 //! * [`api`]: the JSON endpoints as pure functions (route and body in, status and JSON
 //!   out) over the `sudokit` library: solve with an engine's step-by-step trace, count,
 //!   check, explain, hint, rate, generate.
-//! * [`server`]: the HTTP layer (a bounded worker pool over `tiny_http`), with the page
+//! * [`server`]: the HTTP layer (a bounded worker pool over `std::net` and `httparse`), with the page
 //!   and its script compiled in.
 //!
 //! The page (`assets/`) replays an engine's trace with the colours of Moler's figures
@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod http;
 pub mod server;
 
 pub use api::{Answer, Budget};

@@ -1,17 +1,21 @@
-//! The HTTP layer: `tiny_http` accepts connections and parses HTTP; a fixed pool of
-//! worker threads takes requests from it, so at most `workers` requests are being
-//! answered at once whatever the load (the others wait in the accept queue). Each
-//! worker reads at most `body_limit` bytes of a body, hands it to [`crate::api`], and
-//! writes the JSON answer; the page and its assets are compiled into the binary.
+//! The HTTP layer: a fixed pool of worker threads takes connections from one
+//! listening socket, so at most `workers` requests are being answered at once whatever
+//! the load (the others wait in the accept queue). Each worker reads one request
+//! ([`crate::http`]) within `io_timeout`, with a body of at most `body_limit` bytes,
+//! hands it to [`crate::api`], writes the answer and closes the connection; the page and
+//! its assets are compiled into the binary. A client that stalls or lies about its
+//! body's length costs a worker `io_timeout` at most, and nothing is allocated from a
+//! length the client declares.
 
-use std::io::Read as _;
-use std::net::SocketAddr;
+use std::io::{Read as _, Write as _};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-
-use tiny_http::{Header, Method, Request, Response, StatusCode};
+use std::time::{Duration, Instant};
 
 use crate::api::{self, Answer, Budget};
+use crate::http::{self, Fail, Framing, Head, Incoming};
 
 /// The page and its assets, compiled in: the page works with no network.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -52,6 +56,8 @@ pub struct Config {
     pub workers: usize,
     /// Largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// Time to receive a whole request, and to write each part of an answer.
+    pub io_timeout: Duration,
     /// Time and job limits of each request.
     pub budget: Budget,
 }
@@ -62,6 +68,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)),
             workers: 4,
             body_limit: DEFAULT_BODY_LIMIT,
+            io_timeout: Duration::from_secs(10),
             budget: Budget::default(),
         }
     }
@@ -69,40 +76,36 @@ impl Default for Config {
 
 /// A running server.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
     addr: SocketAddr,
+    stopping: Arc<AtomicBool>,
     workers: Vec<JoinHandle<()>>,
 }
 
 impl Server {
     /// Binds and starts the workers.
     pub fn start(config: Config) -> Result<Server, String> {
-        let http = tiny_http::Server::http(config.addr)
+        let listener = TcpListener::bind(config.addr)
             .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-        let addr = http
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| "the server is not on an IP address".to_string())?;
-        let http = Arc::new(http);
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        let listener = Arc::new(listener);
+        let stopping = Arc::new(AtomicBool::new(false));
         let config = Arc::new(config);
         let workers = (0..config.workers.max(1))
             .map(|i| {
-                let http = Arc::clone(&http);
+                let listener = Arc::clone(&listener);
+                let stopping = Arc::clone(&stopping);
                 let config = Arc::clone(&config);
                 std::thread::Builder::new()
                     .name(format!("sudokit-web-{i}"))
-                    .spawn(move || {
-                        // `recv` fails only when the server is unblocked to stop.
-                        while let Ok(request) = http.recv() {
-                            handle(request, &config);
-                        }
-                    })
+                    .spawn(move || work(&listener, &stopping, &config))
                     .map_err(|e| format!("cannot start a worker: {e}"))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Server {
-            http,
             addr,
+            stopping,
             workers,
         })
     }
@@ -126,8 +129,18 @@ impl Server {
 
     /// Stops accepting requests and waits for the workers to finish theirs.
     pub fn stop(self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        // Each worker is blocked in `accept` or will be after its request: one
+        // connection each wakes it to see the flag and leave.
+        let mut wake = self.addr;
+        if wake.ip().is_unspecified() {
+            wake.set_ip(match wake {
+                SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+                SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+            });
+        }
         for _ in &self.workers {
-            self.http.unblock();
+            let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
         }
         for w in self.workers {
             let _ = w.join();
@@ -135,66 +148,186 @@ impl Server {
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("static headers are valid")
+/// A worker: answers one connection after another until the server stops.
+fn work(listener: &TcpListener, stopping: &AtomicBool, config: &Config) {
+    loop {
+        let accepted = listener.accept();
+        if stopping.load(Ordering::SeqCst) {
+            return;
+        }
+        match accepted {
+            Ok((stream, _)) => {
+                // A bug in answering one request must not take a worker away.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    serve(&stream, config)
+                }));
+            }
+            // Out of file descriptors, or the client left before the accept: wait a
+            // little rather than spin.
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
 }
 
-fn json_response(answer: &Answer) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_data(answer.body.as_bytes().to_vec())
-        .with_status_code(StatusCode(answer.status))
-        .with_header(header("Content-Type", "application/json"))
-        .with_header(header("Cache-Control", "no-store"))
+/// A socket read through a deadline: each read may wait only for the time left.
+struct Deadline<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
 }
 
-fn handle(mut request: Request, config: &Config) {
-    let method = request.method().clone();
-    let url = request.url().to_string();
-    let path = url.split('?').next().unwrap_or("").to_string();
-    if method == Method::Get && !path.starts_with("/api/") {
-        let response = match ASSETS.iter().find(|a| a.0 == path) {
-            Some((_, kind, text)) => Response::from_string(*text)
-                .with_header(header("Content-Type", kind))
-                .with_header(header("X-Content-Type-Options", "nosniff")),
-            None => Response::from_string(format!("no such page: {path}\n"))
-                .with_status_code(StatusCode(404))
-                .with_header(header("Content-Type", "text/plain; charset=utf-8")),
+impl std::io::Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        (&mut self.stream).read(buf)
+    }
+}
+
+/// What one connection gets back.
+struct Reply {
+    status: u16,
+    content_type: &'static str,
+    extra: Option<(&'static str, &'static str)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn json(answer: Answer) -> Reply {
+        Reply {
+            status: answer.status,
+            content_type: "application/json",
+            extra: Some(("Cache-Control", "no-store")),
+            body: answer.body.into_bytes(),
+        }
+    }
+}
+
+/// Reads one request from the connection, answers it and closes the connection.
+fn serve(stream: &TcpStream, config: &Config) {
+    let _ = stream.set_write_timeout(Some(config.io_timeout));
+    let mut incoming = Incoming::new(Deadline {
+        stream,
+        until: Instant::now() + config.io_timeout,
+    });
+    let refused = |status, message| Reply::json(Answer::error(status, message));
+    // The reply, whether to leave out its body (HEAD), and how much of the request is
+    // left unread.
+    let (reply, head_only, unread) = match incoming.head() {
+        Err(Fail::Closed) => return,
+        Err(Fail::Refuse(status, message)) => (refused(status, message), false, DRAIN_LIMIT),
+        Ok(head) if !head.path.starts_with("/api/") => (
+            page(&head.method, &head.path),
+            head.method == "HEAD",
+            unread_body(&head, incoming.buffered()),
+        ),
+        Ok(head) => {
+            let fits = matches!(head.framing, Framing::Length(n) if n <= config.body_limit as u64);
+            if head.expects_continue && fits {
+                let _ = send(stream, b"HTTP/1.1 100 Continue\r\n\r\n");
+            }
+            match incoming.body(&head, config.body_limit) {
+                Err(Fail::Closed) => return,
+                // Timed out or ended early: nothing more is coming.
+                Err(Fail::Refuse(status @ (400 | 408), message)) => {
+                    (refused(status, message), false, 0)
+                }
+                // A client waiting for 100 Continue sends no body when it is refused.
+                Err(Fail::Refuse(status, message)) => {
+                    let unread = if head.expects_continue && !fits {
+                        0
+                    } else {
+                        unread_body(&head, incoming.buffered())
+                    };
+                    (refused(status, message), false, unread)
+                }
+                Ok(body) => (
+                    Reply::json(api::respond(
+                        &head.method,
+                        &head.path,
+                        &body,
+                        &config.budget,
+                    )),
+                    false,
+                    0,
+                ),
+            }
+        }
+    };
+    let _ = write_reply(stream, &reply, head_only);
+    let _ = stream.shutdown(Shutdown::Write);
+    if unread > 0 {
+        // Closing a socket with unread input resets the connection, and the client may
+        // lose the answer while it is still sending: read what it sends first (a
+        // bounded amount, for a bounded time).
+        let drain = Deadline {
+            stream,
+            until: Instant::now() + DRAIN_TIME,
         };
-        let _ = request.respond(response);
-        return;
+        let _ = std::io::copy(&mut drain.take(unread), &mut std::io::sink());
     }
-    let answer = match read_body(&mut request, config.body_limit) {
-        Err(answer) => answer,
-        Ok(body) => api::respond(method.as_str(), &path, &body, &config.budget),
-    };
-    // A client that went away cannot be answered; nothing else to do.
-    let _ = request.respond(json_response(&answer));
 }
 
-/// The most of an oversize body read and thrown away before answering 413: a client
-/// still sending when the connection closes gets a reset instead of the answer.
+/// How much of a body not read is still to come (at most [`DRAIN_LIMIT`]).
+fn unread_body(head: &Head, buffered: usize) -> u64 {
+    match head.framing {
+        Framing::Empty => 0,
+        Framing::Length(n) => n.saturating_sub(buffered as u64).min(DRAIN_LIMIT),
+        Framing::Chunked => DRAIN_LIMIT,
+    }
+}
+
+/// A page or asset, or why not.
+fn page(method: &str, path: &str) -> Reply {
+    let text = |status, body: String| Reply {
+        status,
+        content_type: "text/plain; charset=utf-8",
+        extra: None,
+        body: body.into_bytes(),
+    };
+    match ASSETS.iter().find(|a| a.0 == path) {
+        Some((_, kind, body)) if method == "GET" || method == "HEAD" => Reply {
+            status: 200,
+            content_type: kind,
+            extra: Some(("X-Content-Type-Options", "nosniff")),
+            body: body.as_bytes().to_vec(),
+        },
+        Some(_) => Reply {
+            extra: Some(("Allow", "GET, HEAD")),
+            ..text(405, format!("{path} takes GET, not {method}\n"))
+        },
+        None => text(404, format!("no such page: {path}\n")),
+    }
+}
+
+fn write_reply(stream: &TcpStream, reply: &Reply, head_only: bool) -> std::io::Result<()> {
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        reply.status,
+        http::reason(reply.status),
+        reply.content_type,
+        reply.body.len()
+    );
+    if let Some((name, value)) = reply.extra {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    let mut out = head.into_bytes();
+    if !head_only {
+        out.extend_from_slice(&reply.body);
+    }
+    send(stream, &out)
+}
+
+fn send(mut stream: &TcpStream, bytes: &[u8]) -> std::io::Result<()> {
+    stream.write_all(bytes)?;
+    stream.flush()
+}
+
+/// The most of an unread body read and thrown away before closing: a client still
+/// sending when the connection closes gets a reset instead of the answer.
 const DRAIN_LIMIT: u64 = 1 << 20;
-
-/// The body, or 413 when it is longer than `limit` (decided from the declared length
-/// when there is one, else by reading one byte past the limit).
-fn read_body(request: &mut Request, limit: usize) -> Result<Vec<u8>, Answer> {
-    let too_large = |request: &mut Request| {
-        let _ = std::io::copy(
-            &mut request.as_reader().take(DRAIN_LIMIT),
-            &mut std::io::sink(),
-        );
-        Answer::error(413, format!("request body larger than {limit} bytes"))
-    };
-    if request.body_length().is_some_and(|n| n > limit) {
-        return Err(too_large(request));
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(limit as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Answer::error(400, format!("cannot read the request body: {e}")))?;
-    if body.len() > limit {
-        return Err(too_large(request));
-    }
-    Ok(body)
-}
+/// The longest time spent reading an unread body before closing.
+const DRAIN_TIME: Duration = Duration::from_secs(1);

@@ -1,48 +1,37 @@
-//! The fuzz corpus of the request parser (`fuzz/corpus/web_request`) replayed in a
-//! normal test, with the fuzz target's checks: no panic, refusals are 4xx JSON errors.
+//! The fuzz corpora of the web server's parsers (`fuzz/corpus/web_request`,
+//! `fuzz/corpus/http_request`, and any crash case under `fuzz/artifacts` or
+//! `fuzz/regressions`) replayed in a normal test through the fuzz targets' own checks.
+
+#[path = "../../../fuzz/web_checks.rs"]
+mod web_checks;
 
 use std::path::Path;
 
-use sudokit_web::api;
-
-const ROUTES: &[&str] = &[
-    "/api/solve",
-    "/api/count",
-    "/api/check",
-    "/api/explain",
-    "/api/hint",
-    "/api/rate",
-    "/api/generate",
-    "/api/puzzles",
-];
-
-#[test]
-fn fuzz_corpus_replays_cleanly() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/web_request");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipping: no corpus at {}", dir.display());
-        return;
-    };
+/// Runs `check` on every committed input of `target`; returns how many.
+fn replay(target: &str, check: fn(&[u8])) -> usize {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
     let mut replayed = 0;
-    for entry in entries {
-        let data = std::fs::read(entry.unwrap().path()).unwrap();
-        let Some((&selector, body)) = data.split_first() else {
+    for dir in ["corpus", "artifacts", "regressions"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join(target)) else {
             continue;
         };
-        // The same mapping as fuzz/fuzz_targets/web_request.rs.
-        let method = if selector & 0x80 == 0 { "POST" } else { "GET" };
-        let route = match ROUTES.get(selector as usize & 0x7f) {
-            Some(r) => r.to_string(),
-            None => format!(
-                "/api/{}",
-                String::from_utf8_lossy(&body[..body.len().min(16)])
-            ),
-        };
-        if let Err(answer) = api::parse(method, &route, body) {
-            assert!((400..500).contains(&answer.status), "{answer:?}");
-            assert!(answer.json()["error"].is_string(), "{answer:?}");
+        for entry in entries.flatten() {
+            check(&std::fs::read(entry.path()).unwrap());
+            replayed += 1;
         }
-        replayed += 1;
     }
-    assert!(replayed > 0);
+    replayed
+}
+
+#[test]
+fn fuzz_corpora_replay_cleanly() {
+    for (target, check) in [
+        ("web_request", web_checks::web_request as fn(&[u8])),
+        ("http_request", web_checks::http_request),
+    ] {
+        assert!(
+            replay(target, check) > 0,
+            "no corpus committed for {target}"
+        );
+    }
 }

@@ -7,7 +7,12 @@ use serde_json::{Value, json};
 use sudokit::format::parse_grid;
 use sudokit_web::Budget;
 
-use crate::util::{get, post, raw, request, server};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use sudokit_web::Config;
+
+use crate::util::{config, get, post, raw, request, server, server_with};
 
 /// The solution is complete, keeps the givens and breaks no rule.
 fn assert_solves(puzzle: &str, solution: &Value) {
@@ -319,7 +324,6 @@ fn bad_requests_get_json_errors() {
         ("POST", "/api/generate", r#"{"shape": "1x1000"}"#, 400),
         ("POST", "/api/generate", "\u{0}\u{1}", 400),
         ("POST", "/api/nothing", "{}", 404),
-        ("POST", "/", "{}", 404),
         ("GET", "/api/solve", "", 405),
         ("DELETE", "/api/count", "{}", 405),
     ];
@@ -330,6 +334,12 @@ fn bad_requests_get_json_errors() {
         assert_eq!(status, want, "{method} {path} {body:?}: {json}");
         assert!(json["error"].is_string(), "{json}");
     }
+    // The page takes GET (and HEAD); other methods get 405 naming them.
+    let (status, body) = raw(a, &request("POST", "/", b"{}"));
+    assert_eq!(status, 405, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("takes GET"));
+    let (status, body) = raw(a, b"HEAD /app.js HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert_eq!((status, body.len()), (200, 0));
     // Invalid UTF-8 and garbage instead of HTTP: answered or closed, never a crash.
     let (status, _) = raw(a, &request("POST", "/api/solve", &[0xff, 0xfe, b'{']));
     assert_eq!(status, 400);
@@ -357,6 +367,81 @@ fn oversize_bodies_are_refused() {
         post(s.addr(), "/api/count", r#"{"puzzle":"lo-shu"}"#).0,
         200
     );
+    s.stop();
+}
+
+#[test]
+fn lying_and_stalling_clients_cost_a_worker_the_io_timeout_at_most() {
+    // One worker: while a client holds it, nobody else is answered.
+    let s = server_with(Config {
+        workers: 1,
+        io_timeout: Duration::from_millis(300),
+        ..config()
+    });
+    let a = s.addr();
+    // A declared length far beyond memory, a few bytes, and the connection closed: the
+    // server must neither allocate the declared length nor fall over.
+    let mut liar = TcpStream::connect(a).unwrap();
+    liar.write_all(
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000000000\r\n\r\nabc",
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = liar.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    drop(liar);
+    // A body shorter than declared, a head never finished, a request never sent: each
+    // is given up after the timeout (408, or closed).
+    let stalls: [&[u8]; 3] = [
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"puzzle\"",
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Le",
+        b"",
+    ];
+    for stall in stalls {
+        let t = Instant::now();
+        let mut held = TcpStream::connect(a).unwrap();
+        held.write_all(stall).unwrap();
+        // Behind the stalled connection in the queue, and answered once it times out.
+        let (status, _) = post(a, "/api/count", r#"{"puzzle":"lo-shu"}"#);
+        assert_eq!(status, 200);
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        let mut answer = String::new();
+        let _ = held.read_to_string(&mut answer);
+        assert!(
+            answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+            "{answer}"
+        );
+    }
+    s.stop();
+}
+
+#[test]
+fn expect_100_continue_is_honoured() {
+    let s = server(1, Budget::default());
+    let body = br#"{"puzzle":"lo-shu"}"#;
+    let mut c = TcpStream::connect(s.addr()).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        c,
+        "POST /api/count HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    let mut interim = [0u8; 25];
+    c.read_exact(&mut interim).unwrap();
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+    c.write_all(body).unwrap();
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.contains(r#""count":1"#), "{answer}");
+    // Too large: refused before the client sends it.
+    let mut c = TcpStream::connect(s.addr()).unwrap();
+    c.write_all(b"POST /api/count HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10000000\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     s.stop();
 }
 

@@ -8,15 +8,26 @@ use std::time::Duration;
 use serde_json::Value;
 use sudokit_web::{Budget, Config, Server};
 
+/// The default configuration on 127.0.0.1 and a free port.
+pub fn config() -> Config {
+    Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        ..Config::default()
+    }
+}
+
 /// A server on 127.0.0.1 and a free port.
 pub fn server(workers: usize, budget: Budget) -> Server {
-    Server::start(Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+    server_with(Config {
         workers,
         budget,
-        ..Config::default()
+        ..config()
     })
-    .expect("the server starts")
+}
+
+/// A server with this configuration.
+pub fn server_with(config: Config) -> Server {
+    Server::start(config).expect("the server starts")
 }
 
 /// Sends raw bytes, returns the status code and the body (the server closes the
