@@ -217,4 +217,25 @@ fn clue_bounds_no_puzzle_can_meet_are_refused_at_once() {
             .code(2)
             .stdout("");
     }
+    // A pattern with fewer givens than any unique puzzle has: one given on 4x4 (it
+    // once ran out its attempts), 16 on 9x9.
+    let dir = tempfile::tempdir().unwrap();
+    for (shape, givens) in [("2x2", 1), ("3x3", 16)] {
+        let n: usize = if shape == "2x2" { 4 } else { 9 };
+        let pattern: String = (0..n * n)
+            .map(|i| if i < givens { 'x' } else { '.' })
+            .collect();
+        let path = dir.path().join(format!("{shape}.txt"));
+        std::fs::write(&path, pattern).unwrap();
+        sudokit()
+            .args(["generate", "--shape", shape, "--pattern"])
+            .arg(&path)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(format!(
+                "the pattern has {givens} givens"
+            )));
+    }
 }

@@ -94,6 +94,16 @@ fn absurd_sizes_get_clear_errors() {
             .stdout("")
             .stderr(predicate::str::contains("'--limit <N>'"));
     }
+    // Nor does a budget of no search nodes (it answered `timeout` whenever a guess
+    // was needed).
+    for command in ["solve", "count", "check", "general"] {
+        sudokit()
+            .args([command, "--node-limit", "0", "lo-shu"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("'--node-limit <N>'"));
+    }
     // Search bounds on commands that do not search were accepted and ignored; they
     // are usage errors now, as on any command that has no such option.
     for args in [

@@ -109,6 +109,12 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         if !args.symmetry.holds(p, n) && args.symmetry != Symmetry::None {
             bail!("the pattern does not have {} symmetry", args.symmetry);
         }
+        let (givens, fewest) = (p.iter().filter(|&&g| g).count(), fewest_clues(&geometry));
+        if givens < fewest {
+            bail!(
+                "the pattern has {givens} givens: a unique {n}x{n} puzzle of this kind needs at least {fewest}"
+            );
+        }
     }
     if args.uniform && n > 6 {
         bail!("--uniform draws grids exactly only up to 6x6 (it counts completions)");
@@ -324,11 +330,21 @@ fn parse_pattern(text: &str, n: usize) -> Result<Vec<bool>> {
     Ok(cells)
 }
 
+/// The fewest clues a unique puzzle can have: `n - 1` (two digits that appear nowhere
+/// can be swapped in any solution), 17 on standard 9x9 (McGuire, Tugemann and Civario,
+/// 2012), 4 on standard 4x4 (each of the 288 grids has a 4-clue puzzle and none a
+/// 3-clue one, by enumeration).
+fn fewest_clues(geometry: &Geometry) -> usize {
+    match geometry.size() {
+        _ if geometry.is_classic() => 17,
+        4 if geometry.is_standard() => 4,
+        n => n - 1,
+    }
+}
+
 /// Refuses clue bounds no puzzle can meet before any search (each impossible request
 /// once churned through every attempt): more clues than cells, a minimum above the
-/// maximum, or fewer clues than uniqueness needs: `n - 1` (two digits that appear
-/// nowhere can be swapped in any solution), 17 on standard 9x9 (McGuire, Tugemann and
-/// Civario, 2012), 4 on standard 4x4.
+/// maximum, or fewer clues than uniqueness needs ([`fewest_clues`]).
 fn check_clue_bounds(min: Option<usize>, max: Option<usize>, geometry: &Geometry) -> Result<()> {
     let n = geometry.size();
     let cells = n * n;
@@ -342,13 +358,7 @@ fn check_clue_bounds(min: Option<usize>, max: Option<usize>, geometry: &Geometry
     {
         bail!("--min-clues {lo} is more than --clues {hi}");
     }
-    let fewest = match n {
-        _ if geometry.is_classic() => 17,
-        // Shidoku: 4 (each of the 288 grids has a 4-clue puzzle and none a 3-clue
-        // one, by enumeration).
-        4 if geometry.is_standard() => 4,
-        _ => n - 1,
-    };
+    let fewest = fewest_clues(geometry);
     if let Some(hi) = max
         && hi < fewest
     {
