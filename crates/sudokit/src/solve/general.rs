@@ -197,17 +197,31 @@ impl Engine {
         best
     }
 
+    /// The digits placed (a cell's only candidate) somewhere.
+    fn placed_digits(&self) -> u64 {
+        self.cand
+            .iter()
+            .filter(|m| m.count_ones() == 1)
+            .fold(0, |acc, m| acc | m)
+    }
+
     fn solution(&self, out: &mut Vec<u8>) {
         out.clear();
         out.extend(self.cand.iter().map(|m| m.trailing_zeros() as u8 + 1));
     }
 }
 
-/// One pending choice: the cell, the digits not yet tried, where to undo to.
+/// One pending choice: the cell, the digits not yet tried, where to undo to, and what
+/// each solution below it stands for (see [`count_interchangeable`]).
 struct Frame {
     cell: usize,
     left: u64,
     mark: usize,
+    /// Solutions each solution below this choice stands for.
+    weight: u64,
+    /// The one interchangeable digit tried for all of them, and how many it stands for.
+    stand_in: u64,
+    stand_ins: u64,
 }
 
 /// Searches any geometry; see [`super::search`].
@@ -223,8 +237,52 @@ pub fn search_excluding(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
+    run(grid, excluded, limits, 0, &mut |cells, _| {
+        on_solution(cells)
+    })
+}
+
+/// Counts the solutions within `limits` using digit symmetry: digits that appear in no
+/// given are interchangeable (relabelling them maps solutions to solutions, whatever
+/// the houses), so where a choice could place any of `k` digits that appear nowhere yet,
+/// one of them is tried and its solutions count `k` times. The house-based twin of the
+/// row engine's symmetry ([`super::rows`]), for the geometries that engine does not
+/// take: jigsaw, X, windoku, grids wider than 16. The count may pass
+/// `limits.solutions` when it stops there.
+pub fn count_interchangeable(grid: &Grid, limits: &Limits) -> Report {
+    run(
+        grid,
+        &[],
+        limits,
+        interchangeable_digits(grid),
+        &mut |_, _| true,
+    )
+}
+
+/// The digits no given uses, as a digit set.
+pub fn interchangeable_digits(grid: &Grid) -> u64 {
+    let present = grid
+        .cells()
+        .iter()
+        .filter(|&&v| v != 0)
+        .fold(0u64, |m, &v| m | 1 << (v - 1));
+    grid.geometry().digit_mask() & !present
+}
+
+/// The search loop: `interchangeable` digits are tried once for all of them (0: every
+/// digit is tried, each solution counts once); `on_solution` gets each solution found
+/// and the number it stands for.
+fn run(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    interchangeable: u64,
+    on_solution: &mut dyn FnMut(&[u8], u64) -> bool,
+) -> Report {
+    // Ruling digits out of cells breaks their symmetry.
+    debug_assert!(interchangeable == 0 || excluded.is_empty());
     let mut budget = Budget::new(limits);
-    let mut solutions = 0;
+    let mut solutions = 0u64;
     let report = |solutions, budget: &Budget, stop| Report {
         solutions,
         guesses: budget.nodes(),
@@ -250,22 +308,37 @@ pub fn search_excluding(
     }
     let mut stack: Vec<Frame> = Vec::new();
     let mut buffer = Vec::with_capacity(grid.cells().len());
+    // What each solution below the current state stands for.
+    let mut weight = 1u64;
     loop {
         // Descend: the state is consistent and propagated here.
         match e.choose() {
             None => {
-                solutions += 1;
+                solutions = solutions.saturating_add(weight);
                 e.solution(&mut buffer);
-                if !on_solution(&buffer) || solutions >= limits.solutions {
+                if !on_solution(&buffer, weight) || solutions >= limits.solutions {
                     return report(solutions, &budget, Stop::SolutionLimit);
                 }
             }
             Some(cell) => {
-                let mark = e.trail.len();
+                let mut left = e.cand[cell];
+                let (mut stand_in, mut stand_ins) = (0, 1);
+                // Interchangeable digits placed nowhere yet: the state is the same
+                // under any relabelling of them (it follows from the placements made,
+                // none of which uses them), so their subtrees are alike.
+                let unplaced = left & interchangeable & !e.placed_digits();
+                if unplaced.count_ones() > 1 {
+                    stand_in = unplaced & unplaced.wrapping_neg();
+                    stand_ins = unplaced.count_ones() as u64;
+                    left &= !unplaced | stand_in;
+                }
                 stack.push(Frame {
                     cell,
-                    left: e.cand[cell],
-                    mark,
+                    left,
+                    mark: e.trail.len(),
+                    weight,
+                    stand_in,
+                    stand_ins,
                 });
             }
         }
@@ -280,6 +353,11 @@ pub fn search_excluding(
             }
             let bit = top.left & top.left.wrapping_neg();
             top.left &= !bit;
+            weight = if bit == top.stand_in {
+                top.weight.saturating_mul(top.stand_ins)
+            } else {
+                top.weight
+            };
             let (cell, mark) = (top.cell, top.mark);
             e.undo_to(mark);
             if !budget.node() {
