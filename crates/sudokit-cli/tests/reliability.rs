@@ -85,24 +85,23 @@ fn absurd_sizes_get_clear_errors() {
                 "<stdin>:1:2: r1c1 and r1c2 both hold 8",
             ));
     }
-    // A limit of no solutions asks for nothing: `count` printed `0+`, `all` nothing.
-    for command in ["count", "all"] {
+    // A limit of no solutions asks for nothing (`count` printed `0+`, `all` nothing),
+    // nor does a budget of no search nodes (it answered `timeout` whenever a guess was
+    // needed).
+    for (command, option) in [
+        ("count", "--limit"),
+        ("all", "--limit"),
+        ("solve", "--node-limit"),
+        ("count", "--node-limit"),
+        ("check", "--node-limit"),
+        ("general", "--node-limit"),
+    ] {
         sudokit()
-            .args([command, "--limit", "0", "lo-shu"])
+            .args([command, option, "0", "lo-shu"])
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains("'--limit <N>'"));
-    }
-    // Nor does a budget of no search nodes (it answered `timeout` whenever a guess
-    // was needed).
-    for command in ["solve", "count", "check", "general"] {
-        sudokit()
-            .args([command, "--node-limit", "0", "lo-shu"])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("'--node-limit <N>'"));
+            .stderr(predicate::str::contains(format!("'{option} <N>'")));
     }
     // Search bounds on commands that do not search were accepted and ignored; they
     // are usage errors now, as on any command that has no such option.
