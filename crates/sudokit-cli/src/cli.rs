@@ -536,6 +536,11 @@ pub struct HintArgs {
     /// object per puzzle).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
+    /// The puzzle the pencil marks were made on (a built-in name, puzzle text or a
+    /// file): its givens are placed, not taken for singles still to place when a
+    /// peer's marks keep their digit. Only with pencil-mark grids.
+    #[arg(long, value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
     /// Give up on a puzzle whose uniqueness is not settled after this long (a hard
     /// 25x25 takes seconds); it gets a `timeout` record.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]

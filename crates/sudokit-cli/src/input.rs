@@ -5,8 +5,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
-use sudokit::format::{ParseError, ReadOptions, Reader, SymbolStyle};
+use anyhow::{Context, Result, anyhow, bail};
+use sudokit::format::{ParseError, ReadOptions, Reader, Record, SymbolStyle};
 use sudokit::puzzles;
 use sudokit::shape::MAX_SIZE;
 use sudokit::symbols::{Symbols, SymbolsError};
@@ -333,6 +333,22 @@ fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(
             return Ok((consumed, too_long));
         }
     }
+}
+
+/// The first puzzle of a source; unreadable text is an error naming its place.
+pub fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
+    let sources = sources(&[arg.to_string()], None)?;
+    let mut first = None;
+    read_quietly(&sources, options, &mut |item| {
+        first = Some(item);
+        false
+    })
+    .with_context(|| format!("reading {arg}"))?;
+    let Some(item) = first else {
+        bail!("{arg}: no puzzle found");
+    };
+    item.record
+        .map_err(|e| anyhow!("{}:{}:{}: {}", item.source, e.line, e.column, e.message))
 }
 
 #[cfg(test)]

@@ -138,6 +138,59 @@ fn hint_of_a_puzzle_and_of_its_pencil_marks() {
 }
 
 #[test]
+fn hint_on_loose_pencil_marks_places_the_givens_of_the_puzzle_named() {
+    // Lo-Shu's givens, every empty cell marked 1-9: alone, the grid cannot tell r1c2's
+    // given 1 from a hidden single still to place; with `--puzzle` the hint is the
+    // puzzle's own first step.
+    let lo_shu = sudokit::puzzles::builtin("lo-shu").unwrap().grid();
+    let pm: String = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| match lo_shu.get(r * 9 + c) {
+                    0 => "123456789".to_string(),
+                    d => d.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let alone = sudokit().args(["hint", &pm]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&alone.stdout).contains("r1c2=1"),
+        "{alone:?}"
+    );
+    let own = sudokit().args(["hint", "lo-shu"]).output().unwrap();
+    sudokit()
+        .args(["hint", "--puzzle", "lo-shu", &pm])
+        .assert()
+        .success()
+        .stdout(String::from_utf8(own.stdout).unwrap());
+    // JSON names the puzzle.
+    let out = sudokit()
+        .args(["hint", "-f", "json", "--puzzle", "lo-shu", &pm])
+        .output()
+        .unwrap();
+    let puzzle: String = lo_shu
+        .cells()
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect();
+    assert_eq!(json_lines(&out)[0]["puzzle"], puzzle);
+    // Pencil marks of another grid, or a puzzle where pencil marks belong: refused.
+    sudokit()
+        .args(["hint", "--puzzle", "shidoku", &pm])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("do not fit the grid of --puzzle"));
+    sudokit()
+        .args(["hint", "--puzzle", "lo-shu", "lo-shu"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("lo-shu is not one"));
+}
+
+#[test]
 fn hint_reads_one_line_puzzles_whose_dots_split_them_into_a_square_number_of_groups() {
     // top1465 #2: its digits fall into 49 runs between dots, and `hint` once took it for
     // a 7x7 pencil-mark grid; a file of three such puzzles fared no better.

@@ -15,9 +15,8 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use sudokit::canon;
-use sudokit::format::Record;
 
 use crate::cli::{EquivArgs, InputArgs, OutputFormat};
 use crate::commands::transform::json_str;
@@ -34,8 +33,8 @@ pub fn run(args: EquivArgs) -> Result<u8> {
         regions: args.regions.clone(),
     };
     let options = input::read_options(&input)?;
-    let a = first_puzzle(&args.a, &options)?;
-    let b = first_puzzle(&args.b, &options)?;
+    let a = input::first_puzzle(&args.a, &options)?;
+    let b = input::first_puzzle(&args.b, &options)?;
     let describe = |what: &str, e: canon::CanonError| anyhow!("{what}: {e}");
     let ca = canon::canonical(&a.grid).map_err(|e| describe(&args.a, e))?;
     let cb = canon::canonical(&b.grid).map_err(|e| describe(&args.b, e))?;
@@ -90,20 +89,4 @@ pub fn run(args: EquivArgs) -> Result<u8> {
     }
     out.flush()?;
     Ok(if map.is_some() { 0 } else { 1 })
-}
-
-/// The first puzzle of a source; unreadable text is an error naming its place.
-pub(crate) fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
-    let sources = input::sources(&[arg.to_string()], None)?;
-    let mut first = None;
-    input::read_quietly(&sources, options, &mut |item| {
-        first = Some(item);
-        false
-    })
-    .with_context(|| format!("reading {arg}"))?;
-    let Some(item) = first else {
-        bail!("{arg}: no puzzle found");
-    };
-    item.record
-        .map_err(|e| anyhow!("{}:{}:{}: {}", item.source, e.line, e.column, e.message))
 }

@@ -12,12 +12,13 @@
 use std::io::Read as _;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use sudokit::format::{SymbolStyle, looks_like_candidates, parse_candidates};
 use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State};
 use sudokit::solve::Verdict;
+use sudokit::{Candidates, DigitSet, Grid};
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{HintArgs, OutputFormat};
@@ -44,6 +45,10 @@ pub fn run(args: HintArgs) -> Result<u8> {
     let options = input::read_options(&args.input)?;
     let format = args.format.unwrap_or(OutputFormat::Line);
     let deadline = || args.timeout.map(|t| Instant::now() + t);
+    let givens = match &args.puzzle {
+        Some(p) => Some(input::first_puzzle(p, &options)?.grid),
+        None => None,
+    };
     let mut code = 0u8;
     let mut index = 0u64;
     let mut answer = |outcome: Outcome| -> Result<()> {
@@ -67,6 +72,12 @@ pub fn run(args: HintArgs) -> Result<u8> {
             }
         };
         if !looks_like_candidates(&text) {
+            if args.puzzle.is_some() {
+                bail!(
+                    "--puzzle names the givens of a pencil-mark grid; {} is not one",
+                    src.name()
+                );
+            }
             let source = Source::Text(src.name().to_string(), text);
             let mut failed = None;
             input::read_items(&[source], &options, &mut |mut item| {
@@ -99,8 +110,19 @@ pub fn run(args: HintArgs) -> Result<u8> {
         };
         let outcome = match parse_candidates(&text, &options) {
             Err(e) => unreadable(&item, format, &e),
+            Ok(cands) if givens.as_ref().is_some_and(|g| !same_houses(g, &cands)) => {
+                let e = sudokit::format::ParseError {
+                    line: first,
+                    column: 1,
+                    message: "the pencil marks do not fit the grid of --puzzle".into(),
+                };
+                unreadable(&item, format, &e)
+            }
             Ok(cands) => {
-                let state = State::from_candidates(cands);
+                let state = match &givens {
+                    Some(g) => on_givens(g, cands),
+                    None => State::from_candidates(cands),
+                };
                 // A typed pencil-mark grid may have lost its solution to a wrong
                 // elimination, or allow several: then no technique's step can be trusted.
                 let verdict = match state.is_solved() {
@@ -110,7 +132,9 @@ pub fn run(args: HintArgs) -> Result<u8> {
                 hint_state(
                     &item,
                     first,
-                    None,
+                    givens
+                        .as_ref()
+                        .map(|g| output::line(g, &SymbolStyle::Standard)),
                     &state,
                     format,
                     &options.symbols,
@@ -121,6 +145,30 @@ pub fn run(args: HintArgs) -> Result<u8> {
         answer(outcome)?;
     }
     Ok(if batch::interrupted() { 130 } else { code })
+}
+
+/// Whether a pencil-mark grid has the houses of `puzzle`'s grid.
+fn same_houses(puzzle: &Grid, marks: &Candidates) -> bool {
+    puzzle.geometry().houses() == marks.geometry().houses()
+}
+
+/// The state of pencil marks made on `puzzle`: its givens are placed (whatever marks
+/// their cells have), as is any other cell with one mark that no peer's marks hold
+/// (an entry, as [`State::from_candidates`] reads it); the other cells keep the marks
+/// their placed peers allow.
+fn on_givens(puzzle: &Grid, marks: Candidates) -> State {
+    let sets = (0..puzzle.cells().len())
+        .map(|c| match puzzle.get(c) {
+            0 => marks.get(c),
+            d => DigitSet::single(d),
+        })
+        .collect();
+    let marks = Candidates::from_sets(marks.geometry().clone(), sets).expect("same geometry");
+    let mut entries = State::from_candidates(marks.clone()).grid();
+    for c in (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0) {
+        entries.set(c, puzzle.get(c));
+    }
+    State::from_entries(&entries, &marks)
 }
 
 /// The hint for one puzzle read from a source, once it is proven unique.

@@ -17,7 +17,7 @@ use sudokit::{Geometry, Symbols};
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
-use crate::commands::{equiv, generate};
+use crate::commands::generate;
 use crate::input;
 
 /// The save file when neither `--save` nor `--load` names one.
@@ -43,7 +43,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
                 symbols,
                 ..input_args.clone()
             })?;
-            equiv::first_puzzle(source, &options)
+            input::first_puzzle(source, &options)
         };
         // A puzzle written in digits (a built-in one, say) can still be shown in the
         // `--symbols` letters.
