@@ -3,7 +3,8 @@
 //! * [`api`]: the JSON endpoints as pure functions (route and body in, status and JSON
 //!   out) over the `sudokit` library: solve with an engine's step-by-step trace, count,
 //!   check, explain, hint, rate, generate.
-//! * [`server`]: the HTTP layer (a bounded worker pool over `std::net` and `httparse`), with the page
+//! * [`server`]: the HTTP layer (connection threads over `std::net`, requests framed
+//!   by `httparse`, a bounded number of API requests answered at once), with the page
 //!   and its script compiled in.
 //!
 //! The page (`assets/`) replays an engine's trace with the colours of Moler's figures

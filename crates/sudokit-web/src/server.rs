@@ -1,16 +1,17 @@
-//! The HTTP layer: a fixed pool of worker threads takes connections from one
-//! listening socket, so at most `workers` requests are being answered at once whatever
-//! the load (the others wait in the accept queue). Each worker reads one request
+//! The HTTP layer: a fixed pool of `connections` threads takes connections from one
+//! listening socket (more wait in the accept queue); each reads one request
 //! ([`crate::http`]) within `io_timeout`, with a body of at most `body_limit` bytes,
-//! hands it to [`crate::api`], writes the answer and closes the connection; the page and
-//! its assets are compiled into the binary. A client that stalls or lies about its
-//! body's length costs a worker `io_timeout` at most, and nothing is allocated from a
-//! length the client declares.
+//! writes the answer and closes the connection. Answering an API request takes one of
+//! `workers` slots, so at most that many are computed at once whatever the load; the
+//! page and its assets, compiled into the binary, need none. A client that stalls, lies
+//! about its body's length or never reads its answer holds its own connection thread
+//! for `io_timeout` at most and never a slot, and nothing is allocated from a length
+//! the client declares.
 
 use std::io::{Read as _, Write as _};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -52,8 +53,10 @@ pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 pub struct Config {
     /// Address and port to bind (port 0: any free port).
     pub addr: SocketAddr,
-    /// Worker threads answering requests.
+    /// API requests answered at once (the others wait for a slot).
     pub workers: usize,
+    /// Connections read and written at once (the others wait to be accepted).
+    pub connections: usize,
     /// Largest request body accepted, in bytes.
     pub body_limit: usize,
     /// Time to receive a whole request, and to write each part of an answer.
@@ -67,6 +70,7 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)),
             workers: 4,
+            connections: 16,
             body_limit: DEFAULT_BODY_LIMIT,
             io_timeout: Duration::from_secs(10),
             budget: Budget::default(),
@@ -74,15 +78,57 @@ impl Default for Config {
     }
 }
 
+/// A counting semaphore: at most so many holders at once.
+struct Slots {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+/// One slot held; given back when dropped.
+struct Slot<'a>(&'a Slots);
+
+impl Slots {
+    fn new(n: usize) -> Slots {
+        Slots {
+            free: Mutex::new(n.max(1)),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits for a free slot and takes it until the guard is dropped.
+    fn take(&self) -> Slot<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free == 0 {
+            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+        *free -= 1;
+        Slot(self)
+    }
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+/// What the connection threads share.
+struct Shared {
+    config: Config,
+    stopping: AtomicBool,
+    workers: Slots,
+}
+
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
-    stopping: Arc<AtomicBool>,
-    workers: Vec<JoinHandle<()>>,
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
 }
 
 impl Server {
-    /// Binds and starts the workers.
+    /// Binds and starts the connection threads.
     pub fn start(config: Config) -> Result<Server, String> {
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -90,23 +136,25 @@ impl Server {
             .local_addr()
             .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
         let listener = Arc::new(listener);
-        let stopping = Arc::new(AtomicBool::new(false));
-        let config = Arc::new(config);
-        let workers = (0..config.workers.max(1))
+        let shared = Arc::new(Shared {
+            workers: Slots::new(config.workers),
+            stopping: AtomicBool::new(false),
+            config,
+        });
+        let threads = (0..shared.config.connections.max(1))
             .map(|i| {
                 let listener = Arc::clone(&listener);
-                let stopping = Arc::clone(&stopping);
-                let config = Arc::clone(&config);
+                let shared = Arc::clone(&shared);
                 std::thread::Builder::new()
                     .name(format!("sudokit-web-{i}"))
-                    .spawn(move || work(&listener, &stopping, &config))
-                    .map_err(|e| format!("cannot start a worker: {e}"))
+                    .spawn(move || work(&listener, &shared))
+                    .map_err(|e| format!("cannot start the server: {e}"))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Server {
             addr,
-            stopping,
-            workers,
+            shared,
+            threads,
         })
     }
 
@@ -122,15 +170,15 @@ impl Server {
 
     /// Serves until the process ends.
     pub fn wait(self) {
-        for w in self.workers {
-            let _ = w.join();
+        for t in self.threads {
+            let _ = t.join();
         }
     }
 
-    /// Stops accepting requests and waits for the workers to finish theirs.
+    /// Stops accepting connections and waits for those open to be answered.
     pub fn stop(self) {
-        self.stopping.store(true, Ordering::SeqCst);
-        // Each worker is blocked in `accept` or will be after its request: one
+        self.shared.stopping.store(true, Ordering::SeqCst);
+        // Each thread is blocked in `accept` or will be after its connection: one
         // connection each wakes it to see the flag and leave.
         let mut wake = self.addr;
         if wake.ip().is_unspecified() {
@@ -139,27 +187,27 @@ impl Server {
                 SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
             });
         }
-        for _ in &self.workers {
+        for _ in &self.threads {
             let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
         }
-        for w in self.workers {
-            let _ = w.join();
+        for t in self.threads {
+            let _ = t.join();
         }
     }
 }
 
-/// A worker: answers one connection after another until the server stops.
-fn work(listener: &TcpListener, stopping: &AtomicBool, config: &Config) {
+/// A connection thread: answers one connection after another until the server stops.
+fn work(listener: &TcpListener, shared: &Shared) {
     loop {
         let accepted = listener.accept();
-        if stopping.load(Ordering::SeqCst) {
+        if shared.stopping.load(Ordering::SeqCst) {
             return;
         }
         match accepted {
             Ok((stream, _)) => {
-                // A bug in answering one request must not take a worker away.
+                // A bug in answering one request must not take a thread away.
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    serve(&stream, config)
+                    serve(&stream, shared)
                 }));
             }
             // Out of file descriptors, or the client left before the accept: wait a
@@ -206,7 +254,8 @@ impl Reply {
 }
 
 /// Reads one request from the connection, answers it and closes the connection.
-fn serve(stream: &TcpStream, config: &Config) {
+fn serve(stream: &TcpStream, shared: &Shared) {
+    let config = &shared.config;
     let _ = stream.set_write_timeout(Some(config.io_timeout));
     let mut incoming = Incoming::new(Deadline {
         stream,
@@ -243,16 +292,11 @@ fn serve(stream: &TcpStream, config: &Config) {
                     };
                     (refused(status, message), false, unread)
                 }
-                Ok(body) => (
-                    Reply::json(api::respond(
-                        &head.method,
-                        &head.path,
-                        &body,
-                        &config.budget,
-                    )),
-                    false,
-                    0,
-                ),
+                Ok(body) => {
+                    let _slot = shared.workers.take();
+                    let answer = api::respond(&head.method, &head.path, &body, &config.budget);
+                    (Reply::json(answer), false, 0)
+                }
             }
         }
     };

@@ -371,11 +371,12 @@ fn oversize_bodies_are_refused() {
 }
 
 #[test]
-fn lying_and_stalling_clients_cost_a_worker_the_io_timeout_at_most() {
-    // One worker: while a client holds it, nobody else is answered.
+fn lying_and_stalling_clients_hold_only_their_own_connection() {
+    // One API worker and four connections.
     let s = server_with(Config {
         workers: 1,
-        io_timeout: Duration::from_millis(300),
+        connections: 4,
+        io_timeout: Duration::from_millis(1500),
         ..config()
     });
     let a = s.addr();
@@ -390,28 +391,42 @@ fn lying_and_stalling_clients_cost_a_worker_the_io_timeout_at_most() {
     let _ = liar.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     drop(liar);
-    // A body shorter than declared, a head never finished, a request never sent: each
-    // is given up after the timeout (408, or closed).
+    // A body shorter than declared, a head never finished, a request never sent: held
+    // open beside a normal request, which is answered at once (the worker is not
+    // theirs), and each given up after the timeout (408, or closed).
+    let stall = |bytes: &[u8]| {
+        let mut held = TcpStream::connect(a).unwrap();
+        held.write_all(bytes).unwrap();
+        held
+    };
     let stalls: [&[u8]; 3] = [
         b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"puzzle\"",
         b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Le",
         b"",
     ];
-    for stall in stalls {
-        let t = Instant::now();
-        let mut held = TcpStream::connect(a).unwrap();
-        held.write_all(stall).unwrap();
-        // Behind the stalled connection in the queue, and answered once it times out.
-        let (status, _) = post(a, "/api/count", r#"{"puzzle":"lo-shu"}"#);
-        assert_eq!(status, 200);
-        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let held: Vec<TcpStream> = stalls.iter().map(|b| stall(b)).collect();
+    let t = Instant::now();
+    assert_eq!(post(a, "/api/count", r#"{"puzzle":"lo-shu"}"#).0, 200);
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    for mut h in held {
         let mut answer = String::new();
-        let _ = held.read_to_string(&mut answer);
+        let _ = h.read_to_string(&mut answer);
         assert!(
             answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
             "{answer}"
         );
     }
+    // With every connection held, a new client waits for one to time out.
+    let held: Vec<TcpStream> = (0..4).map(|_| stall(b"")).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    assert_eq!(post(a, "/api/count", r#"{"puzzle":"lo-shu"}"#).0, 200);
+    let waited = t.elapsed();
+    assert!(
+        waited > Duration::from_millis(1000) && waited < Duration::from_secs(5),
+        "{waited:?}"
+    );
+    drop(held);
     s.stop();
 }
 

@@ -22,7 +22,8 @@ pub struct ServeArgs {
     /// Open the page in a browser once the server listens.
     #[arg(long)]
     pub open: bool,
-    /// Worker threads answering requests (default: one per core, at least 2).
+    /// API requests answered at once (default: one per core, at least 2); page
+    /// loads and slow clients do not count.
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
     /// Time limit of each request.
