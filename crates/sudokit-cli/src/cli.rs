@@ -496,6 +496,10 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after this many candidates.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub attempts: u64,
+    /// Give up on a puzzle after this long (e.g. `30s`), even within an attempt; it
+    /// gets an error record.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
     /// Output format: line (default), json, matrix or pretty (a grid per puzzle).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,

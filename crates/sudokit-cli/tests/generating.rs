@@ -239,3 +239,22 @@ fn clue_bounds_no_puzzle_can_meet_are_refused_at_once() {
             )));
     }
 }
+
+#[test]
+fn generate_stops_at_its_timeout() {
+    // Drawing and digging a 64x64 grid takes minutes; `--timeout` bounds each puzzle,
+    // even within an attempt.
+    let t = std::time::Instant::now();
+    sudokit()
+        .args(["generate", "--shape", "8x8", "--timeout", "1s"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(1)
+        .stdout("# error: out of time before a puzzle was made\n")
+        .stderr(predicates::str::contains("out of time"));
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        t.elapsed()
+    );
+}

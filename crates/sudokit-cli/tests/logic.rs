@@ -187,7 +187,22 @@ fn hint_on_loose_pencil_marks_places_the_givens_of_the_puzzle_named() {
         .args(["hint", "--puzzle", "lo-shu", "lo-shu"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("lo-shu is not one"));
+        .stderr(predicate::str::contains(
+            "lo-shu does not read as a pencil-mark grid",
+        ));
+    // Marks that leave out a given's digit were not made on that puzzle (found by QA).
+    sudokit()
+        .args([
+            "hint",
+            "--puzzle",
+            "shidoku",
+            "2 1234 1234 1234 1234 1234 3 1234 1234 2 1234 1234 1234 1234 1234 4",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "r1c1 is given 1 in --puzzle, but its pencil marks leave it out",
+        ));
 }
 
 #[test]

@@ -881,13 +881,17 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
         symmetry: o.symmetry,
         attempts: 1,
         bound: o.level.is_some().then_some(&within as &generate::Bound),
+        // Digging a large grid takes minutes: it stops at the deadline rather than
+        // run on after its request was answered.
+        deadline: Some(deadline),
         ..generate::Options::default()
     };
-    // One attempt at a time, so the deadline is checked between attempts.
+    // One attempt at a time, so a level is tried again until the deadline.
     while Instant::now() < deadline {
         let made = match generate::generate(&o.geometry, &options, &mut rng) {
             Ok(made) => made,
             Err(generate::GenerateError::Exhausted(_)) => continue,
+            Err(generate::GenerateError::OutOfTime) => break,
             Err(e) => return bad(e.to_string()),
         };
         let level = if o.geometry.size() <= 9 || o.level.is_some() {

@@ -220,6 +220,13 @@ impl<R: Read> Incoming<R> {
 fn head_of(request: &httparse::Request) -> Result<Head, Fail> {
     let method = request.method.unwrap_or_default().to_string();
     let target = request.path.unwrap_or_default();
+    // An absolute-form target (`http://host/path`) names the path after its authority.
+    let target = match target.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => {
+            rest.find('/').map_or("/", |i| &rest[i..])
+        }
+        _ => target,
+    };
     let path = target.split('?').next().unwrap_or_default().to_string();
     let mut length: Option<u64> = None;
     let mut chunked = false;
@@ -227,16 +234,19 @@ fn head_of(request: &httparse::Request) -> Result<Head, Fail> {
     for h in request.headers.iter() {
         let value = std::str::from_utf8(h.value).unwrap_or("").trim();
         if h.name.eq_ignore_ascii_case("content-length") {
-            let n = value
-                .parse::<u64>()
-                .map_err(|_| Fail::refuse(400, format!("bad Content-Length {value:?}")))?;
+            // Digits only: `parse` would also take a sign.
+            let n = Some(value)
+                .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| Fail::refuse(400, format!("bad Content-Length {value:?}")))?;
             if length.is_some_and(|m| m != n) {
                 return Err(Fail::refuse(400, "conflicting Content-Length headers"));
             }
             length = Some(n);
         } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
-            let last = value.rsplit(',').next().unwrap_or("").trim();
-            if !last.eq_ignore_ascii_case("chunked") {
+            // Chunked is the one coding decoded here: any other (gzip, chunked) would
+            // reach the endpoints still encoded.
+            if !value.eq_ignore_ascii_case("chunked") {
                 return Err(Fail::refuse(
                     501,
                     format!("transfer coding {value:?} is not supported"),
@@ -306,6 +316,10 @@ mod tests {
         assert_eq!(head.path, "/api/solve");
         assert_eq!(head.framing, Framing::Length(3));
         assert_eq!(body, b"abc");
+        let (head, _) = read(b"GET http://localhost:8765/app.js?v=1 HTTP/1.1\r\n\r\n", 10).unwrap();
+        assert_eq!(head.path, "/app.js");
+        let (head, _) = read(b"GET http://localhost HTTP/1.1\r\n\r\n", 10).unwrap();
+        assert_eq!(head.path, "/");
     }
 
     #[test]
@@ -345,7 +359,14 @@ mod tests {
                 String::from_utf8_lossy(bytes)
             );
         }
-        let gzip = b"POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n";
-        assert!(matches!(read(gzip, 10), Err(Fail::Refuse(501, _))));
+        for coding in ["gzip", "gzip, chunked", "chunked, gzip"] {
+            let bytes = format!("POST / HTTP/1.1\r\nTransfer-Encoding: {coding}\r\n\r\n");
+            assert!(matches!(
+                read(bytes.as_bytes(), 10),
+                Err(Fail::Refuse(501, _))
+            ));
+        }
+        let signed = b"POST / HTTP/1.1\r\nContent-Length: +2\r\n\r\nab";
+        assert!(matches!(read(signed, 10), Err(Fail::Refuse(400, _))));
     }
 }

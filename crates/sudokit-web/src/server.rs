@@ -272,6 +272,13 @@ fn serve(stream: &TcpStream, shared: &Shared) {
             head.method == "HEAD",
             unread_body(&head, incoming.buffered()),
         ),
+        // No answer to HEAD has a body, an error's included.
+        // (Every endpoint refuses HEAD: 405, or 404 for no such endpoint.)
+        Ok(head) if head.method == "HEAD" => (
+            Reply::json(api::respond("HEAD", &head.path, b"", &config.budget)),
+            true,
+            unread_body(&head, incoming.buffered()),
+        ),
         Ok(head) => {
             let fits = matches!(head.framing, Framing::Length(n) if n <= config.body_limit as u64);
             if head.expects_continue && fits {

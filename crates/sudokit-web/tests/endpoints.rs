@@ -340,6 +340,18 @@ fn bad_requests_get_json_errors() {
     assert!(String::from_utf8_lossy(&body).contains("takes GET"));
     let (status, body) = raw(a, b"HEAD /app.js HTTP/1.1\r\nHost: x\r\n\r\n");
     assert_eq!((status, body.len()), (200, 0));
+    // No answer to HEAD has a body, an error's included (found by QA).
+    for (path, want) in [("/api/count", 405), ("/api/nope", 404), ("/nope", 404)] {
+        let request = format!("HEAD {path} HTTP/1.1\r\nHost: x\r\n\r\n");
+        let (status, body) = raw(a, request.as_bytes());
+        assert_eq!((status, body.len()), (want, 0), "{path}");
+    }
+    // An absolute-form target names its path (RFC 9112, 3.2.2).
+    let (status, _) = raw(
+        a,
+        b"GET http://localhost/app.js HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    );
+    assert_eq!(status, 200);
     // Invalid UTF-8 and garbage instead of HTTP: answered or closed, never a crash.
     let (status, _) = raw(a, &request("POST", "/api/solve", &[0xff, 0xfe, b'{']));
     assert_eq!(status, 400);
@@ -501,6 +513,21 @@ fn long_requests_stop_at_the_time_limit() {
         "{a}"
     );
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    s.stop();
+}
+
+#[test]
+fn generating_stops_at_the_time_limit() {
+    // A 64x64 grid takes minutes to draw and dig: the job stops at the deadline instead
+    // of holding its job slot (and a core) long after its request was answered, so the
+    // one slot is free again for the next request (found by QA: two such requests
+    // refused every logic endpoint for minutes).
+    let s = server(2, Budget::new(Duration::from_millis(500), 1));
+    let (status, a) = post(s.addr(), "/api/generate", r#"{"shape":"8x8"}"#);
+    assert_eq!(status, 503, "{a}");
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, a) = post(s.addr(), "/api/generate", r#"{"shape":"2x2","seed":1}"#);
+    assert_eq!(status, 200, "{a}");
     s.stop();
 }
 

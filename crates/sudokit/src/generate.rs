@@ -19,6 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
@@ -286,16 +287,36 @@ impl FromStr for Symmetry {
 /// A random complete grid of the geometry (see the module documentation for how it is
 /// drawn); `None` only for geometries that have no complete grid at all.
 pub fn random_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
-    sampled_grid(geometry, rng).or_else(|| completed_grid(geometry, rng))
+    random_grid_until(geometry, rng, None).ok()?
 }
+
+/// [`random_grid`] that gives up at `deadline` (`Err`): drawing a 64x64 grid can take
+/// minutes.
+fn random_grid_until(
+    geometry: &Arc<Geometry>,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Grid>, GenerateError> {
+    match sampled_grid(geometry, rng, deadline)? {
+        Some(grid) => Ok(Some(grid)),
+        None => Ok(completed_grid(geometry, rng)),
+    }
+}
+
+/// Search nodes between looks at the clock while drawing a grid.
+const CLOCK_NODES: u64 = 256;
 
 /// Restarts of the plain randomised search before the solver takes over: every shape
 /// and variant that search fills at all needed at most three (seed 3, four grids each).
 const SAMPLER_RUNS: u64 = 32;
 
 /// The randomised search of the module documentation; `None` when it gives up (or the
-/// geometry has no grid).
-fn sampled_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
+/// geometry has no grid), `Err` at the deadline.
+fn sampled_grid(
+    geometry: &Arc<Geometry>,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Grid>, GenerateError> {
     let cells = geometry.cell_count();
     let all = geometry.digit_mask();
     let peers: Vec<&[u16]> = (0..cells).map(|c| geometry.peers(c)).collect();
@@ -335,14 +356,14 @@ fn sampled_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
                     Some(c) => stack.push((cand.clone(), c, cand[c])),
                     None => {
                         let grid = cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
-                        return Grid::from_cells(geometry.clone(), grid).ok();
+                        return Ok(Grid::from_cells(geometry.clone(), grid).ok());
                     }
                 }
             }
             // Try the next random digit of the innermost choice that has one left.
             loop {
                 let Some((saved, c, left)) = stack.last_mut() else {
-                    return None; // the whole space is empty
+                    return Ok(None); // the whole space is empty
                 };
                 if *left == 0 {
                     stack.pop();
@@ -353,6 +374,9 @@ fn sampled_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
                 cand.clone_from(saved);
                 let c = *c;
                 nodes += 1;
+                if nodes % CLOCK_NODES == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Err(GenerateError::OutOfTime);
+                }
                 if assign(&mut cand, &peers, c, bit) {
                     break;
                 }
@@ -362,7 +386,7 @@ fn sampled_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// A complete grid from the solver, for geometries the plain search cannot fill (16x16
@@ -491,8 +515,14 @@ const LARGE_CHECK_NODES: u64 = 100;
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
 /// solution stays unique and the puzzle passes `bound` (when given): the result is
 /// minimal under the symmetry and the bound (on 25x25 and wider grids, up to the
-/// removals whose check ran out of its budget).
-pub fn dig(solution: &Grid, symmetry: Symmetry, bound: Option<&Bound>, rng: &mut Rng) -> Grid {
+/// removals whose check ran out of its budget). `None` when `deadline` passed first.
+pub fn dig(
+    solution: &Grid,
+    symmetry: Symmetry,
+    bound: Option<&Bound>,
+    deadline: Option<Instant>,
+    rng: &mut Rng,
+) -> Option<Grid> {
     let n = solution.size();
     let g = solution.geometry();
     let mut orbits = symmetry.orbits(n);
@@ -500,6 +530,9 @@ pub fn dig(solution: &Grid, symmetry: Symmetry, bound: Option<&Bound>, rng: &mut
     let mut puzzle = solution.clone();
     let mut givens = HouseDigits::new(solution);
     for orbit in &orbits {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         for &c in orbit {
             puzzle.set(c, 0);
             givens.toggle(g, c, solution.get(c));
@@ -520,7 +553,7 @@ pub fn dig(solution: &Grid, symmetry: Symmetry, bound: Option<&Bound>, rng: &mut
             }
         }
     }
-    puzzle
+    Some(puzzle)
 }
 
 /// Which digits each house's givens hold, kept up to date while digging.
@@ -611,6 +644,8 @@ pub struct Options<'a> {
     pub bound: Option<&'a Bound<'a>>,
     /// Give up after this many candidate puzzles.
     pub attempts: u64,
+    /// Give up at this time ([`GenerateError::OutOfTime`]), even within an attempt.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options<'_> {
@@ -625,6 +660,7 @@ impl Default for Options<'_> {
             accept: None,
             bound: None,
             attempts: 100_000,
+            deadline: None,
         }
     }
 }
@@ -649,6 +685,9 @@ pub enum GenerateError {
     /// The given solution or pattern cannot work.
     #[error("{0}")]
     Impossible(String),
+    /// The deadline passed before a puzzle was made.
+    #[error("out of time before a puzzle was made")]
+    OutOfTime,
 }
 
 /// Makes one unique puzzle meeting the options.
@@ -675,10 +714,13 @@ pub fn generate(
         }
     }
     for attempt in 1..=options.attempts {
+        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GenerateError::OutOfTime);
+        }
         let drawn = match &options.from {
             Some(g) => Some(g.clone()),
             None if options.uniform => uniform_grid(geometry, rng),
-            None => random_grid(geometry, rng),
+            None => random_grid_until(geometry, rng, options.deadline)?,
         };
         let solution = drawn.ok_or_else(|| {
             GenerateError::Impossible("this geometry has no complete grid".into())
@@ -696,7 +738,14 @@ pub fn generate(
                 }
                 p
             }
-            None => dig(&solution, options.symmetry, options.bound, rng),
+            None => dig(
+                &solution,
+                options.symmetry,
+                options.bound,
+                options.deadline,
+                rng,
+            )
+            .ok_or(GenerateError::OutOfTime)?,
         };
         let clues = puzzle.filled();
         if options.max_clues.is_some_and(|m| clues > m)

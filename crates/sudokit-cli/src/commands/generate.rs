@@ -160,6 +160,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             accept,
             bound,
             attempts: args.attempts,
+            deadline: args.timeout.map(|t| std::time::Instant::now() + t),
         };
         let made = generate::generate(&geometry, &opts, &mut rng);
         render(

@@ -74,7 +74,8 @@ pub fn run(args: HintArgs) -> Result<u8> {
         if !looks_like_candidates(&text) {
             if args.puzzle.is_some() {
                 bail!(
-                    "--puzzle names the givens of a pencil-mark grid; {} is not one",
+                    "--puzzle goes with pencil marks, and {} does not read as a pencil-mark \
+                     grid (a group of candidates for each cell)",
                     src.name()
                 );
             }
@@ -110,11 +111,11 @@ pub fn run(args: HintArgs) -> Result<u8> {
         };
         let outcome = match parse_candidates(&text, &options) {
             Err(e) => unreadable(&item, format, &e),
-            Ok(cands) if givens.as_ref().is_some_and(|g| !same_houses(g, &cands)) => {
+            Ok(cands) if let Some(message) = givens.as_ref().and_then(|g| misfit(g, &cands)) => {
                 let e = sudokit::format::ParseError {
                     line: first,
                     column: 1,
-                    message: "the pencil marks do not fit the grid of --puzzle".into(),
+                    message,
                 };
                 unreadable(&item, format, &e)
             }
@@ -147,9 +148,20 @@ pub fn run(args: HintArgs) -> Result<u8> {
     Ok(if batch::interrupted() { 130 } else { code })
 }
 
-/// Whether a pencil-mark grid has the houses of `puzzle`'s grid.
-fn same_houses(puzzle: &Grid, marks: &Candidates) -> bool {
-    puzzle.geometry().houses() == marks.geometry().houses()
+/// Why pencil marks cannot have been made on `puzzle`: another grid, or a given whose
+/// digit its cell's marks leave out.
+fn misfit(puzzle: &Grid, marks: &Candidates) -> Option<String> {
+    let g = puzzle.geometry();
+    if g.houses() != marks.geometry().houses() {
+        return Some("the pencil marks do not fit the grid of --puzzle".into());
+    }
+    let c = (0..puzzle.cells().len())
+        .find(|&c| puzzle.get(c) != 0 && !marks.get(c).contains(puzzle.get(c)))?;
+    Some(format!(
+        "{} is given {} in --puzzle, but its pencil marks leave it out",
+        g.cell_name(c),
+        puzzle.get(c)
+    ))
 }
 
 /// The state of pencil marks made on `puzzle`: its givens are placed (whatever marks
