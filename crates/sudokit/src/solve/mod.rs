@@ -136,6 +136,13 @@ const GENERAL_NODES_PER_CELL: u64 = 4;
 /// instead of [`GENERAL_NODES_PER_CELL`] (64x64: 10).
 const GENERAL_DIGITS_PER_NODE: u64 = 6;
 
+/// Branching nodes the house-based engine gets on `grid` before clause learning takes
+/// over (see [`GENERAL_NODES_PER_CELL`]).
+fn general_budget(grid: &Grid) -> u64 {
+    let per_cell = GENERAL_NODES_PER_CELL.max(grid.size() as u64 / GENERAL_DIGITS_PER_NODE);
+    per_cell * grid.geometry().cell_count() as u64
+}
+
 /// The house-based engine on a budget, then clause learning from scratch. When the
 /// budgeted run already reported solutions, it is making progress: the same
 /// deterministic search runs again without the budget and passes on only the solutions
@@ -148,8 +155,7 @@ fn budgeted_search(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
-    let per_cell = GENERAL_NODES_PER_CELL.max(grid.size() as u64 / GENERAL_DIGITS_PER_NODE);
-    let budget = per_cell * grid.geometry().cell_count() as u64;
+    let budget = general_budget(grid);
     if limits.nodes.is_some_and(|n| n <= budget) {
         return general::search_excluding(grid, excluded, limits, on_solution);
     }
@@ -311,8 +317,7 @@ fn count_other_geometry(grid: &Grid, limits: &Limits) -> Report {
     if general::interchangeable_digits(grid).count_ones() < 2 {
         return search(grid, limits, &mut |_| true);
     }
-    let per_cell = GENERAL_NODES_PER_CELL.max(grid.size() as u64 / GENERAL_DIGITS_PER_NODE);
-    let budget = per_cell * grid.geometry().cell_count() as u64;
+    let budget = general_budget(grid);
     if limits.nodes.is_some_and(|n| n <= budget) {
         return general::count_interchangeable(grid, limits);
     }
