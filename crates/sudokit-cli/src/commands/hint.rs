@@ -164,8 +164,8 @@ fn misfit(puzzle: &Grid, marks: &Candidates) -> Option<String> {
     ))
 }
 
-/// The state of pencil marks made on `puzzle`: its givens are placed (whatever marks
-/// their cells have), as is any other cell with one mark that no peer's marks hold
+/// The state of pencil marks made on `puzzle` (which [`misfit`] accepted): its givens
+/// are placed (their cells' other marks dropped), as is any other cell with one mark that no peer's marks hold
 /// (an entry, as [`State::from_candidates`] reads it); the other cells keep the marks
 /// their placed peers allow.
 fn on_givens(puzzle: &Grid, marks: Candidates) -> State {

@@ -237,9 +237,7 @@ pub fn search_excluding(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
-    run(grid, excluded, limits, 0, &mut |cells, _| {
-        on_solution(cells)
-    })
+    run(grid, excluded, limits, 0, on_solution)
 }
 
 /// Counts the solutions within `limits` using digit symmetry: digits that appear in no
@@ -250,13 +248,9 @@ pub fn search_excluding(
 /// take: jigsaw, X, windoku, grids wider than 16. The count may pass
 /// `limits.solutions` when it stops there.
 pub fn count_interchangeable(grid: &Grid, limits: &Limits) -> Report {
-    run(
-        grid,
-        &[],
-        limits,
-        interchangeable_digits(grid),
-        &mut |_, _| true,
-    )
+    run(grid, &[], limits, interchangeable_digits(grid), &mut |_| {
+        true
+    })
 }
 
 /// The digits no given uses, as a digit set.
@@ -270,14 +264,13 @@ pub fn interchangeable_digits(grid: &Grid) -> u64 {
 }
 
 /// The search loop: `interchangeable` digits are tried once for all of them (0: every
-/// digit is tried, each solution counts once); `on_solution` gets each solution found
-/// and the number it stands for.
+/// digit is tried, each solution counts once); `on_solution` gets each solution found.
 fn run(
     grid: &Grid,
     excluded: &[(usize, u8)],
     limits: &Limits,
     interchangeable: u64,
-    on_solution: &mut dyn FnMut(&[u8], u64) -> bool,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
     // Ruling digits out of cells breaks their symmetry.
     debug_assert!(interchangeable == 0 || excluded.is_empty());
@@ -316,7 +309,7 @@ fn run(
             None => {
                 solutions = solutions.saturating_add(weight);
                 e.solution(&mut buffer);
-                if !on_solution(&buffer, weight) || solutions >= limits.solutions {
+                if !on_solution(&buffer) || solutions >= limits.solutions {
                     return report(solutions, &budget, Stop::SolutionLimit);
                 }
             }
@@ -326,7 +319,11 @@ fn run(
                 // Interchangeable digits placed nowhere yet: the state is the same
                 // under any relabelling of them (it follows from the placements made,
                 // none of which uses them), so their subtrees are alike.
-                let unplaced = left & interchangeable & !e.placed_digits();
+                // (Looked at only where two could be: the plain search pays nothing.)
+                let unplaced = match left & interchangeable {
+                    m if m.count_ones() > 1 => m & !e.placed_digits(),
+                    _ => 0,
+                };
                 if unplaced.count_ones() > 1 {
                     stand_in = unplaced & unplaced.wrapping_neg();
                     stand_ins = unplaced.count_ones() as u64;
