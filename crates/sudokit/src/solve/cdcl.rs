@@ -377,22 +377,36 @@ impl Solver {
             cell_house_start.push(cell_house_start[cell_house_start.len() - 1] + hs.len() as u32);
         }
         let cell_houses: Vec<(u32, u8)> = cell_houses.concat();
+        // Each house's overlaps, found through its cells' houses (comparing every pair
+        // of houses cell by cell cost 150 million steps on a 64x64, a third of the time
+        // of a generator's check there).
         let mut overlaps = Vec::new();
+        let mut shared: Vec<(u64, u64)> = vec![(0, 0); house_cells.len()];
+        let mut touched: Vec<u32> = Vec::new();
         for (h, hc) in house_cells.iter().enumerate() {
-            for (o, oc) in house_cells.iter().enumerate() {
-                if o == h {
-                    continue;
+            for (p, &c) in hc.iter().enumerate() {
+                let c = c as usize;
+                for &(o, q) in
+                    &cell_houses[cell_house_start[c] as usize..cell_house_start[c + 1] as usize]
+                {
+                    if o as usize == h {
+                        continue;
+                    }
+                    let (here, there) = &mut shared[o as usize];
+                    if *here == 0 {
+                        touched.push(o);
+                    }
+                    *here |= 1 << p;
+                    *there |= 1 << q;
                 }
-                let here = (0..n)
-                    .filter(|&p| oc.contains(&hc[p]))
-                    .fold(0u64, |m, p| m | 1 << p);
+            }
+            touched.sort_unstable();
+            for o in touched.drain(..) {
+                let (here, there) = std::mem::take(&mut shared[o as usize]);
                 if here.count_ones() >= 2 {
-                    let there = (0..n)
-                        .filter(|&p| hc.contains(&oc[p]))
-                        .fold(0u64, |m, p| m | 1 << p);
                     overlaps.push(Overlap {
                         house: h as u32,
-                        other: o as u32,
+                        other: o,
                         here,
                         there,
                     });
