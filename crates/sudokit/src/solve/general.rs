@@ -9,6 +9,7 @@
 
 use super::{Budget, Limits, Report, Stop};
 use crate::grid::Grid;
+use crate::rng::Rng;
 
 /// Search state over one geometry.
 struct Engine {
@@ -154,16 +155,21 @@ impl Engine {
             };
             let h = h as usize;
             self.is_dirty[h] = false;
-            let (mut once, mut twice) = (0u64, 0u64);
+            let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
             for k in h * self.n..(h + 1) * self.n {
                 let m = self.cand[self.house_cells[k] as usize];
                 twice |= once & m;
                 once |= m;
+                if m & (m - 1) == 0 {
+                    fixed |= m;
+                }
             }
             if once != self.all {
                 return false;
             }
-            let mut hidden = once & !twice;
+            // Placed digits are alone in the house too, but need no placing (looking
+            // for their cells was most of the work of filling a 9x9 from empty).
+            let mut hidden = once & !twice & !fixed;
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
@@ -237,7 +243,26 @@ pub fn search_excluding(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
-    run(grid, excluded, limits, 0, on_solution)
+    run(grid, excluded, limits, 0, None, on_solution)
+}
+
+/// A random solution of `grid` within `limits`: [`search`] with each choice's digits
+/// tried in random order (the search of [`crate::generate::random_grid`]). The cell is
+/// chosen as ever, the first with fewest candidates: choosing at random among those
+/// scatters the choices over the grid, and two of three 64x64 draws then ran out of
+/// all 32 restarts, where in reading order a run that succeeds needs about one node per
+/// cell. The report's `stop` says why it ended without one (exhausted: there is none).
+pub fn random_solution(grid: &Grid, limits: &Limits, rng: &mut Rng) -> (Option<Vec<u8>>, Report) {
+    let mut found = None;
+    let limits = Limits {
+        solutions: 1,
+        ..*limits
+    };
+    let report = run(grid, &[], &limits, 0, Some(rng), &mut |cells| {
+        found = Some(cells.to_vec());
+        false
+    });
+    (found, report)
 }
 
 /// Counts the solutions within `limits` using digit symmetry: digits that appear in no
@@ -248,9 +273,14 @@ pub fn search_excluding(
 /// take: jigsaw, X, windoku, grids wider than 16. The count may pass
 /// `limits.solutions` when it stops there.
 pub fn count_interchangeable(grid: &Grid, limits: &Limits) -> Report {
-    run(grid, &[], limits, interchangeable_digits(grid), &mut |_| {
-        true
-    })
+    run(
+        grid,
+        &[],
+        limits,
+        interchangeable_digits(grid),
+        None,
+        &mut |_| true,
+    )
 }
 
 /// The digits no given uses, as a digit set.
@@ -264,12 +294,14 @@ pub fn interchangeable_digits(grid: &Grid) -> u64 {
 }
 
 /// The search loop: `interchangeable` digits are tried once for all of them (0: every
-/// digit is tried, each solution counts once); `on_solution` gets each solution found.
+/// digit is tried, each solution counts once); with `rng`, digits are tried in random
+/// order (see [`random_solution`]); `on_solution` gets each solution found.
 fn run(
     grid: &Grid,
     excluded: &[(usize, u8)],
     limits: &Limits,
     interchangeable: u64,
+    mut rng: Option<&mut Rng>,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Report {
     // Ruling digits out of cells breaks their symmetry.
@@ -348,7 +380,10 @@ fn run(
                 stack.pop();
                 continue;
             }
-            let bit = top.left & top.left.wrapping_neg();
+            let bit = match rng.as_deref_mut() {
+                Some(rng) => rng.pick_bit(top.left),
+                None => top.left & top.left.wrapping_neg(),
+            };
             top.left &= !bit;
             weight = if bit == top.stand_in {
                 top.weight.saturating_mul(top.stand_ins)

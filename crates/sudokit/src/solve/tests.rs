@@ -228,6 +228,31 @@ fn there_are_28200960_six_by_six_grids() {
 }
 
 #[test]
+fn random_solutions_keep_the_givens_and_vary() {
+    use crate::rng::Rng;
+    // Moler's kron(eye(3), magic(3)) puzzle has 283,576 solutions: draws with different
+    // seeds solve it and differ; a contradiction is found out (exhausted, none).
+    let text = "816000000357000000492000000000816000000357000000492000000000816000000357000000492";
+    let puzzle = parse_grid(text).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let (found, report) =
+            general::random_solution(&puzzle, &Limits::solutions(1), &mut Rng::new(seed));
+        let cells = found.expect("a solution");
+        assert_eq!(report.solutions, 1);
+        let solution = Grid::from_cells(puzzle.geometry().clone(), cells.clone()).unwrap();
+        assert!(solution.solves(&puzzle), "seed {seed}");
+        seen.insert(cells);
+    }
+    assert!(seen.len() > 10, "{} distinct of 20", seen.len());
+    let mut bad = parse_grid(LO_SHU).unwrap();
+    bad.set(1, 8);
+    let (found, report) = general::random_solution(&bad, &Limits::solutions(1), &mut Rng::new(1));
+    assert!(found.is_none());
+    assert_eq!(report.stop, Stop::Exhausted);
+}
+
+#[test]
 fn conflicting_givens_have_no_solution() {
     let mut p = parse_grid(LO_SHU).unwrap();
     p.set(1, 8); // a second 8 in row 1
