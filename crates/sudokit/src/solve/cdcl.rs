@@ -304,6 +304,11 @@ struct Solver {
     bump: f64,
     seen: Vec<bool>,
     learned_count: usize,
+    /// Learned clauses that trigger the next reduction.
+    next_reduce: usize,
+    /// Unit clauses learned above level 0 (under a [`Checker`]'s assumptions), to be
+    /// made facts when the assumptions are made again.
+    units: Vec<Lit>,
     stack: Vec<Lit>,
     /// Per decision level, the last `stamp` that counted it (for LBDs).
     level_stamp: Vec<u64>,
@@ -459,6 +464,8 @@ impl Solver {
             bump: 1.0,
             seen: vec![false; vars],
             learned_count: 0,
+            next_reduce: REDUCE_FIRST,
+            units: Vec::new(),
             stack: Vec::new(),
             level_stamp: vec![0; cells + 2],
             stamp: 0,
@@ -520,7 +527,13 @@ impl Solver {
         if self.decision_level() <= level {
             return;
         }
-        let start = self.trail_lim[level as usize];
+        self.unassign_from(self.trail_lim[level as usize]);
+        self.trail_lim.truncate(level as usize);
+    }
+
+    /// Unassigns the trail from position `start` on (within the current level or at
+    /// the start of a level: the caller keeps `trail_lim`).
+    fn unassign_from(&mut self, start: usize) {
         for i in (start..self.trail.len()).rev() {
             let l = self.trail[i];
             let v = var(l);
@@ -539,7 +552,6 @@ impl Solver {
             }
         }
         self.trail.truncate(start);
-        self.trail_lim.truncate(level as usize);
         self.qhead = self.trail.len();
     }
 
@@ -1051,16 +1063,10 @@ impl Solver {
     }
 
     /// Deletes about half of the learned clauses: those with the largest literal block
-    /// distance, keeping "glue" clauses (LBD <= 2) and clauses that are reasons now;
-    /// then compacts the arena and rebuilds the watch lists.
+    /// distance, keeping "glue" clauses (LBD <= 2) and clauses that are reasons now.
     fn reduce(&mut self) {
         let offsets = self.clauses.offsets();
-        let mut locked = vec![false; self.clauses.words.len()];
-        for &l in &self.trail {
-            if let Reason::Clause(ci) = self.reason[var(l)] {
-                locked[ci as usize] = true;
-            }
-        }
+        let locked = self.locked();
         let arena = &self.clauses;
         let mut candidates: Vec<u32> = offsets
             .iter()
@@ -1080,10 +1086,50 @@ impl Solver {
         for &ci in &offsets {
             self.clauses.words[ci as usize + 1] &= !USED;
         }
-        // Compact, noting where each clause moves.
+        self.collect(&offsets);
+    }
+
+    /// Deletes every learned clause that is not a reason now.
+    fn forget(&mut self) {
+        if self.learned_count == 0 {
+            return;
+        }
+        let offsets = self.clauses.offsets();
+        let locked = self.locked();
+        for &ci in &offsets {
+            if self.clauses.learned(ci) && !locked[ci as usize] {
+                self.clauses.words[ci as usize + 1] |= DELETED;
+                self.learned_count -= 1;
+            }
+        }
+        self.collect(&offsets);
+    }
+
+    /// Per arena word, whether a clause starting there is the reason of an assignment.
+    fn locked(&self) -> Vec<bool> {
+        let mut locked = vec![false; self.clauses.words.len()];
+        for &l in &self.trail {
+            if let Reason::Clause(ci) = self.reason[var(l)] {
+                locked[ci as usize] = true;
+            }
+        }
+        locked
+    }
+
+    /// Compacts the arena without the deleted clauses (`offsets`: where every clause
+    /// starts now) and watches the rest afresh.
+    fn collect(&mut self, offsets: &[u32]) {
+        // Every watch is on a clause's first two literals: clearing those lists clears
+        // them all, without visiting every literal's.
+        for &ci in offsets {
+            let lits = self.clauses.lits(ci);
+            let (a, b) = (lits[0], lits[1]);
+            self.watches[a as usize].clear();
+            self.watches[b as usize].clear();
+        }
         let mut moved = vec![0u32; self.clauses.words.len()];
         let mut compact = Arena::default();
-        for &ci in &offsets {
+        for &ci in offsets {
             if self.clauses.deleted(ci) {
                 continue;
             }
@@ -1094,20 +1140,11 @@ impl Solver {
                 .words
                 .extend_from_slice(&self.clauses.words[c..c + 2 + len]);
         }
-        drop(locked);
         self.clauses = compact;
         for &l in &self.trail {
             if let Reason::Clause(ci) = &mut self.reason[var(l)] {
                 *ci = moved[*ci as usize];
             }
-        }
-        self.rebuild_watches();
-    }
-
-    /// Watches the first two literals of every stored clause, afresh.
-    fn rebuild_watches(&mut self) {
-        for list in &mut self.watches {
-            list.clear();
         }
         for ci in self.clauses.offsets() {
             let lits = self.clauses.lits(ci);
@@ -1277,6 +1314,130 @@ pub fn search_seeded(grid: &Grid, limits: &Limits, seed: u64) -> Report {
         .expect("a run without a cancel flag finishes")
 }
 
+/// One clause-learning solver kept across the uniqueness checks of a dig, where each
+/// puzzle is the last with a clue or a few fewer. The givens are assumptions made at
+/// level 1, not facts at level 0, so what the solver learns stays true when a given
+/// goes; the trail position after each assumption's propagation is kept, so a check
+/// makes again only the assumptions after the first that changed. Givens listed in
+/// an order that changes little from check to check are propagated about once, not
+/// once a check (see [`crate::generate::dig`]). A 36x36 dig, 100 decisions a check:
+/// a solver built for each check, 5.8 s, 70% of it propagating the givens; one
+/// assumption per level as in MiniSat, 7.2 s even with a solver for each check
+/// (conflicts jump back among the givens and make hundreds of them again); kept at
+/// level 1, 3.0-4.8 s. Undoing part of level 1 may leave a learned clause unit and not
+/// propagated: sound (a clause is visited when a watched literal goes false), weaker.
+pub struct Checker {
+    solver: Solver,
+    /// The assumptions made at level 1, in order.
+    assumptions: Vec<Lit>,
+    /// The trail's length after each assumption and its propagation.
+    marks: Vec<usize>,
+}
+
+impl Checker {
+    /// A checker for the puzzles of `grid`'s geometry (its digits do not matter).
+    pub fn new(grid: &Grid) -> Checker {
+        Checker {
+            solver: Solver::new(grid, 0),
+            assumptions: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Whether the puzzle of `givens` (cell, digit) has a solution in which some cell
+    /// of `cells` differs from `solution` (as [`super::differs_within`]), within
+    /// `nodes` decisions for each cell's search: `None` when one ran out first.
+    pub fn differs_within(
+        &mut self,
+        givens: &[(usize, u8)],
+        solution: &Grid,
+        cells: &[usize],
+        nodes: u64,
+    ) -> Option<bool> {
+        let s = &self.solver;
+        let mut assumptions: Vec<Lit> = givens
+            .iter()
+            .map(|&(c, d)| pos(s.var_of(c, d as usize - 1)))
+            .collect();
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::solutions(1)
+        };
+        // Some cell differs = the first differs, or it agrees and a later one does.
+        for &c in cells {
+            let var = self.solver.var_of(c, solution.get(c) as usize - 1);
+            assumptions.push(neg(var));
+            if self.assume(&assumptions) {
+                let report = self
+                    .solver
+                    .search(1, &limits, None, None, &mut |_| true)
+                    .expect("no cancel flag");
+                match report.stop {
+                    Stop::NodeLimit => return None,
+                    _ if report.solutions > 0 => return Some(true),
+                    _ => {}
+                }
+            }
+            *assumptions.last_mut().expect("just pushed") = pos(var);
+        }
+        Some(false)
+    }
+
+    /// Makes `assumptions` at level 1, keeping those already made up to the first that
+    /// differs; false when they contradict each other (or what was learned).
+    fn assume(&mut self, assumptions: &[Lit]) -> bool {
+        let s = &mut self.solver;
+        s.unassign_to(1);
+        // Clauses learned under other givens are long and rarely of use here: keeping
+        // them took a 25x25 dig (100 decisions a check) 2.7 s instead of 1.25 s.
+        s.forget();
+        if !s.units.is_empty() || s.decision_level() == 0 {
+            // Facts learned above level 0 go to level 0, under every assumption.
+            s.unassign_to(0);
+            for l in std::mem::take(&mut s.units) {
+                if s.lit_value(l) == UNASSIGNED {
+                    s.assign(l, Reason::None);
+                }
+            }
+            if s.propagate().is_some() {
+                unreachable!("facts of a complete grid's constraints contradict");
+            }
+            self.assumptions.clear();
+            self.marks.clear();
+            s.trail_lim.push(s.trail.len());
+        }
+        let same = self
+            .assumptions
+            .iter()
+            .zip(assumptions)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let start = if same == 0 {
+            s.trail_lim[0]
+        } else {
+            self.marks[same - 1]
+        };
+        s.unassign_from(start);
+        self.assumptions.truncate(same);
+        self.marks.truncate(same);
+        for &a in &assumptions[same..] {
+            match s.lit_value(a) {
+                FALSE => return false,
+                TRUE => {}
+                _ => {
+                    s.assign(a, Reason::None);
+                    if s.propagate().is_some() {
+                        return false;
+                    }
+                }
+            }
+            self.assumptions.push(a);
+            self.marks.push(s.trail.len());
+        }
+        true
+    }
+}
+
 /// Most solvers a portfolio runs at once.
 const MAX_PORTFOLIO: usize = 4;
 
@@ -1359,17 +1520,15 @@ fn run(
     cancel: Option<&AtomicBool>,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Option<Report> {
-    let mut budget = Budget::new(limits);
-    let mut solutions = 0u64;
-    let report = |solutions, budget: &Budget, stop| {
+    let none = |stop| {
         Some(Report {
-            solutions,
-            guesses: budget.nodes(),
+            solutions: 0,
+            guesses: 0,
             stop,
         })
     };
     if limits.solutions == 0 {
-        return report(0, &budget, Stop::SolutionLimit);
+        return none(Stop::SolutionLimit);
     }
     let grid = problem.grid;
     let mut s = Solver::new(grid, seed);
@@ -1387,102 +1546,134 @@ fn run(
         if s.value[var] == UNASSIGNED {
             s.assign(l, Reason::None);
         } else if !s.lit_true(l) {
-            return report(0, &budget, Stop::Exhausted);
+            return none(Stop::Exhausted);
         }
         if s.propagate().is_some() {
-            return report(0, &budget, Stop::Exhausted);
+            return none(Stop::Exhausted);
         }
     }
-    let mut learned = Vec::new();
-    let mut buf = Vec::new();
-    let mut buffer = Vec::new();
-    let mut conflicts = 0u64;
-    let mut restarts = 0u64;
-    let mut next_restart = RESTART_UNIT * luby(0);
-    let mut next_reduce = REDUCE_FIRST;
-    let mut since_restart = 0u64;
-    loop {
-        if let Some(conflict) = s.propagate() {
-            conflicts += 1;
-            since_restart += 1;
-            if s.decision_level() == 0 {
-                return report(found(share, solutions), &budget, Stop::Exhausted);
-            }
-            let back = s.analyze(conflict, &mut learned, &mut buf);
-            s.unassign_to(back);
-            let lbd = if learned.len() == 1 {
-                s.assign(learned[0], Reason::None);
-                1
-            } else {
-                let ci = s.add_clause(learned.clone(), true);
-                s.assign(learned[0], Reason::Clause(ci));
-                s.clauses.lbd(ci)
-            };
-            if let Some((exchange, me)) = share.filter(|_| lbd <= SHARED_LBD) {
-                exchange.send(me, &learned, lbd);
-            }
-            if conflicts % 256 == 0 {
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return None;
+    s.search(0, limits, share, cancel, on_solution)
+}
+
+impl Solver {
+    /// The search loop, above level `base`: the solutions of what is assigned at
+    /// levels up to `base` (the facts at level 0; a [`Checker`]'s assumptions at level
+    /// 1), which the search never undoes: a conflict there ends it (`Exhausted`).
+    /// `None` when `cancel` was raised.
+    fn search(
+        &mut self,
+        base: u32,
+        limits: &Limits,
+        share: Share,
+        cancel: Option<&AtomicBool>,
+        on_solution: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Option<Report> {
+        let s = self;
+        let mut budget = Budget::new(limits);
+        let mut solutions = 0u64;
+        let report = |solutions, budget: &Budget, stop| {
+            Some(Report {
+                solutions,
+                guesses: budget.nodes(),
+                stop,
+            })
+        };
+        let mut learned = Vec::new();
+        let mut buf = Vec::new();
+        let mut buffer = Vec::new();
+        let mut conflicts = 0u64;
+        let mut restarts = 0u64;
+        let mut next_restart = RESTART_UNIT * luby(0);
+        let mut since_restart = 0u64;
+        loop {
+            if let Some(conflict) = s.propagate() {
+                conflicts += 1;
+                since_restart += 1;
+                if s.decision_level() <= base {
+                    return report(found(share, solutions), &budget, Stop::Exhausted);
                 }
-                if budget.timed_out() {
-                    return report(solutions, &budget, Stop::Timeout);
+                let back = s.analyze(conflict, &mut learned, &mut buf).max(base);
+                s.unassign_to(back);
+                let lbd = if learned.len() == 1 {
+                    // A fact; above level 0 it holds as a decision would until the
+                    // checker makes it a fact.
+                    if base > 0 {
+                        s.units.push(learned[0]);
+                    }
+                    s.assign(learned[0], Reason::None);
+                    1
+                } else {
+                    let ci = s.add_clause(learned.clone(), true);
+                    s.assign(learned[0], Reason::Clause(ci));
+                    s.clauses.lbd(ci)
+                };
+                if let Some((exchange, me)) = share.filter(|_| lbd <= SHARED_LBD) {
+                    exchange.send(me, &learned, lbd);
                 }
-            }
-            continue;
-        }
-        if s.filled == s.cells {
-            s.solution(&mut buffer);
-            let blocking = s.blocking_clause();
-            if let Some((exchange, me)) = share {
-                let mut found = exchange.found.lock().expect("no panics");
-                if !found.contains(&buffer) && (found.len() as u64) < limits.solutions {
-                    found.push(buffer.clone());
-                    exchange.send(me, &blocking, BLOCKING);
-                }
-                if found.len() as u64 >= limits.solutions {
-                    return report(found.len() as u64, &budget, Stop::SolutionLimit);
-                }
-            } else {
-                solutions += 1;
-                if !on_solution(&buffer) || solutions >= limits.solutions {
-                    return report(solutions, &budget, Stop::SolutionLimit);
-                }
-            }
-            if !s.block(blocking) {
-                return report(found(share, solutions), &budget, Stop::Exhausted);
-            }
-            continue;
-        }
-        if let Some((exchange, me)) = share {
-            let incoming = std::mem::take(&mut *exchange.inboxes[me].lock().expect("no panics"));
-            if !incoming.is_empty() {
-                for (lits, lbd) in &incoming {
-                    if !s.import(lits, *lbd) {
-                        return report(found(share, solutions), &budget, Stop::Exhausted);
+                if conflicts % 256 == 0 {
+                    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                        return None;
+                    }
+                    if budget.timed_out() {
+                        return report(solutions, &budget, Stop::Timeout);
                     }
                 }
                 continue;
             }
+            if s.filled == s.cells {
+                s.solution(&mut buffer);
+                let blocking = s.blocking_clause();
+                if let Some((exchange, me)) = share {
+                    let mut found = exchange.found.lock().expect("no panics");
+                    if !found.contains(&buffer) && (found.len() as u64) < limits.solutions {
+                        found.push(buffer.clone());
+                        exchange.send(me, &blocking, BLOCKING);
+                    }
+                    if found.len() as u64 >= limits.solutions {
+                        return report(found.len() as u64, &budget, Stop::SolutionLimit);
+                    }
+                } else {
+                    solutions += 1;
+                    if !on_solution(&buffer) || solutions >= limits.solutions {
+                        return report(solutions, &budget, Stop::SolutionLimit);
+                    }
+                }
+                if !s.block(blocking) {
+                    return report(found(share, solutions), &budget, Stop::Exhausted);
+                }
+                continue;
+            }
+            if let Some((exchange, me)) = share {
+                let incoming =
+                    std::mem::take(&mut *exchange.inboxes[me].lock().expect("no panics"));
+                if !incoming.is_empty() {
+                    for (lits, lbd) in &incoming {
+                        if !s.import(lits, *lbd) {
+                            return report(found(share, solutions), &budget, Stop::Exhausted);
+                        }
+                    }
+                    continue;
+                }
+            }
+            if since_restart >= next_restart {
+                restarts += 1;
+                since_restart = 0;
+                next_restart = RESTART_UNIT * luby(restarts);
+                s.unassign_to(base);
+            }
+            if s.learned_count >= s.next_reduce {
+                s.reduce();
+                s.next_reduce += REDUCE_GROWTH;
+            }
+            // Decide: a placement, the most active candidate.
+            let v = s.pick();
+            if !budget.node() {
+                let stop = budget.stopped().unwrap_or(Stop::NodeLimit);
+                return report(solutions, &budget, stop);
+            }
+            s.trail_lim.push(s.trail.len());
+            s.assign(pos(v), Reason::None);
         }
-        if since_restart >= next_restart {
-            restarts += 1;
-            since_restart = 0;
-            next_restart = RESTART_UNIT * luby(restarts);
-            s.unassign_to(0);
-        }
-        if s.learned_count >= next_reduce {
-            s.reduce();
-            next_reduce += REDUCE_GROWTH;
-        }
-        // Decide: a placement, the most active candidate.
-        let v = s.pick();
-        if !budget.node() {
-            let stop = budget.stopped().unwrap_or(Stop::NodeLimit);
-            return report(solutions, &budget, stop);
-        }
-        s.trail_lim.push(s.trail.len());
-        s.assign(pos(v), Reason::None);
     }
 }
 
@@ -1577,6 +1768,66 @@ mod tests {
                 assert_eq!(found.len() as u64, expected.solutions, "{line}");
             }
         }
+    }
+
+    /// A checker kept across a whole dig answers every check as the classic engine
+    /// does by counting to two: 9x9 and 16x16 digs of single clues and of clue pairs, with the
+    /// givens in an order that keeps changing (kept clues first or last, a removed
+    /// clue anywhere), so that assumptions are kept, undone and made again.
+    #[test]
+    fn a_checker_kept_across_a_dig_answers_as_counting_does() {
+        let puzzle = crate::puzzles::builtin("fallin").unwrap().grid();
+        let nine = crate::solve::solve(&puzzle).expect("solvable");
+        let shape = crate::Shape::new(4, 4).unwrap();
+        let empty = Grid::empty(crate::Geometry::standard(shape));
+        let sixteen = crate::solve::solve(&empty).expect("an empty grid fills");
+        let mut answers = [0, 0];
+        for seed in 0..8u64 {
+            let solution = if seed < 6 { &nine } else { &sixteen };
+            let n = solution.geometry().cell_count();
+            let mut rng = Rng::new(seed);
+            let mut cells: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut cells);
+            let orbits: Vec<Vec<usize>> = if seed % 2 == 0 {
+                cells.iter().map(|&c| vec![c]).collect()
+            } else {
+                let mut pairs: Vec<Vec<usize>> =
+                    (0..n.div_ceil(2)).map(|c| vec![c, n - 1 - c]).collect();
+                if n % 2 == 1 {
+                    pairs.last_mut().unwrap().pop();
+                }
+                rng.shuffle(&mut pairs);
+                pairs
+            };
+            let mut checker = Checker::new(solution);
+            let mut puzzle = solution.clone();
+            let mut kept: Vec<usize> = Vec::new();
+            for (k, orbit) in orbits.iter().enumerate() {
+                for &c in orbit {
+                    puzzle.set(c, 0);
+                }
+                let to_try = orbits[k + 1..].iter().rev().flatten();
+                let order: Vec<(usize, u8)> = if seed % 3 == 0 {
+                    kept.iter()
+                        .chain(to_try)
+                        .map(|&c| (c, solution.get(c)))
+                        .collect()
+                } else {
+                    to_try.chain(&kept).map(|&c| (c, solution.get(c))).collect()
+                };
+                let differs = checker.differs_within(&order, solution, orbit, 1_000_000);
+                let expected = crate::solve::count_solutions(&puzzle, 2).count > 1;
+                assert_eq!(differs, Some(expected), "seed {seed}, check {k}");
+                answers[expected as usize] += 1;
+                if expected {
+                    for &c in orbit {
+                        puzzle.set(c, solution.get(c));
+                    }
+                    kept.extend(orbit);
+                }
+            }
+        }
+        assert!(answers[0] > 100 && answers[1] > 100, "{answers:?}");
     }
 
     /// A Shidoku solver with `decisions` placed one level each (cell, digit).

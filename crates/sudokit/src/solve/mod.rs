@@ -217,27 +217,27 @@ pub fn differs_within(
     cells: &[usize],
     nodes: Option<u64>,
 ) -> Option<bool> {
+    if let Some(nodes) = nodes.filter(|_| puzzle.size() >= CDCL_CHECK_SIDE) {
+        let givens: Vec<(usize, u8)> = (0..puzzle.geometry().cell_count())
+            .filter(|&c| puzzle.get(c) != 0)
+            .map(|c| (c, puzzle.get(c)))
+            .collect();
+        return cdcl::Checker::new(puzzle).differs_within(&givens, solution, cells, nodes);
+    }
     // Some cell differs = the first differs, or it agrees and a later one differs: each
     // search fixes the cells before its own, so the searches shrink as they go.
     let limits = Limits {
         nodes,
         ..Limits::solutions(1)
     };
-    let answer = |r: Report| match r.stop {
-        Stop::NodeLimit => None,
-        _ => Some(r.solutions > 0),
-    };
-    let learn_at_once = nodes.is_some() && puzzle.size() >= CDCL_CHECK_SIDE;
     let mut cur = puzzle.clone();
     for &c in cells {
         let v = solution.get(c);
-        let report = if learn_at_once {
-            cdcl::search_excluding(&cur, &[(c, v)], &limits, &mut |_| true)
-        } else {
-            search_excluding(&cur, &[(c, v)], &limits, &mut |_| true)
-        };
-        if answer(report)? {
-            return Some(true);
+        let report = search_excluding(&cur, &[(c, v)], &limits, &mut |_| true);
+        match report.stop {
+            Stop::NodeLimit => return None,
+            _ if report.solutions > 0 => return Some(true),
+            _ => {}
         }
         cur.set(c, v);
     }
