@@ -455,17 +455,23 @@ pub fn uniform_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
 /// Grids this wide and wider dig with a node limit on each removal's check.
 const LARGE_SIDE: usize = 25;
 
-/// Decisions a removal's check may take on large grids (of a [`Checker`]). More hardly
-/// pay: digging 25x25 grids (seeds 3-8) with 10 decisions a check kept 1,637 clues in
-/// all in 0.8 s, with 100, 1,625 in 5.8 s; on seed 1 of 25x25, 100 / 1,000 / 10,000
-/// decisions left 345 / 347 / 346 empty cells (a rebuilt solver for each check, 1.5 /
-/// 10 / 82 s). The 18 gecode 25x25 puzzles have 341-359 empty cells. The result is
-/// far from minimal: what stays are the clues whose removal nobody settles quickly.
+/// Grids this wide and wider check every removal of a dig with one [`Checker`] (9x9
+/// and the like are quicker with a search from scratch each time: 1,000 puzzles,
+/// 0.14 s against 0.93 s). Ten 16x16 puzzles, 1.59 s -> 0.55 s; one 16x16 X-windoku,
+/// 19.8 s -> 16.1 s (the same puzzles: every check is complete).
+const CHECKER_SIDE: usize = 16;
+
+/// Decisions a removal's check may take on large grids. A few suffice: digging
+/// 25x25 grids (seeds 0-7) with 5 / 10 / 30 / 100 decisions a check left 353.2 /
+/// 356.1 / 355.9 / 354.1 empty cells on average, in 0.04 / 0.13 / 0.44 / 1.99 s;
+/// 36x36 (seeds 0-3), 662.5 / 668.0 / 677.2 / 673.0 in 0.22 / 0.62 / 1.88 / 9.0 s.
+/// The 18 gecode 25x25 puzzles have 341-359 empty cells. The result is far from
+/// minimal: what stays are the clues whose removal nobody settles quickly.
 const LARGE_CHECK_NODES: u64 = 10;
 
 /// Clues kept on large grids that gather at the end of the checker's assumptions
-/// before they join the others at the start (see [`dig`]). On a 49x49 dig, 8 / 32 /
-/// 128: 1.4 / 1.0 / 1.2 s; joining each at once, 4.2 s.
+/// before they join the others at the start (see [`dig`]). Digging two 49x49 grids,
+/// batches of 1 / 8 / 32 / 128: 8.9 / 2.4 / 2.1 / 1.9 s each.
 const KEPT_BATCH: usize = 32;
 
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
@@ -485,12 +491,12 @@ pub fn dig(
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
     let mut givens = HouseDigits::new(solution);
-    // Large grids: one solver for every check, its givens in an order that changes
+    // 16x16 and wider: one solver for every check, its givens in an order that changes
     // little from check to check, so that it propagates them about once: the clues
     // kept for good, the clues still to try (the next one last), the clues kept
     // lately. The last group joins the first in batches (each join propagates the
     // clues still to try again).
-    let mut checker = (n >= LARGE_SIDE).then(|| Checker::new(solution));
+    let mut checker = (n >= CHECKER_SIDE).then(|| Checker::new(solution));
     let (mut kept, mut lately): (Vec<Cell>, Vec<Cell>) = (Vec::new(), Vec::new());
     for (k, orbit) in orbits.iter().enumerate() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -518,8 +524,12 @@ pub fn dig(
                         .chain(&lately)
                         .map(|&c| (c, solution.get(c)))
                         .collect();
-                    checker.differs_within(&order, solution, orbit, LARGE_CHECK_NODES)
-                        == Some(false)
+                    let nodes = if n >= LARGE_SIDE {
+                        LARGE_CHECK_NODES
+                    } else {
+                        u64::MAX
+                    };
+                    checker.differs_within(&order, solution, orbit, nodes) == Some(false)
                 }
                 None => differs_within(&puzzle, solution, orbit, None) == Some(false),
             };
@@ -827,6 +837,20 @@ mod tests {
             assert!(is_minimal(&made.puzzle, sym));
             let pattern: Vec<bool> = made.puzzle.cells().iter().map(|&v| v != 0).collect();
             assert!(sym.holds(&pattern, 9), "{sym}");
+        }
+        // 16x16 digs check removals with one clause-learning solver kept throughout
+        // (a Checker); minimality is checked by searches from scratch.
+        let g = Geometry::standard(Shape::new(4, 4).unwrap());
+        for (seed, sym) in [(1, Symmetry::None), (2, Symmetry::Rot180)] {
+            let options = Options {
+                symmetry: sym,
+                ..Options::default()
+            };
+            let made = generate(&g, &options, &mut Rng::new(seed)).unwrap();
+            let report = general::search(&made.puzzle, &Limits::solutions(2), &mut |_| true);
+            assert_eq!(report.solutions, 1);
+            assert!(made.solution.solves(&made.puzzle));
+            assert!(is_minimal(&made.puzzle, sym));
         }
     }
 

@@ -1089,22 +1089,6 @@ impl Solver {
         self.collect(&offsets);
     }
 
-    /// Deletes every learned clause that is not a reason now.
-    fn forget(&mut self) {
-        if self.learned_count == 0 {
-            return;
-        }
-        let offsets = self.clauses.offsets();
-        let locked = self.locked();
-        for &ci in &offsets {
-            if self.clauses.learned(ci) && !locked[ci as usize] {
-                self.clauses.words[ci as usize + 1] |= DELETED;
-                self.learned_count -= 1;
-            }
-        }
-        self.collect(&offsets);
-    }
-
     /// Per arena word, whether a clause starting there is the reason of an assignment.
     fn locked(&self) -> Vec<bool> {
         let mut locked = vec![false; self.clauses.words.len()];
@@ -1388,9 +1372,6 @@ impl Checker {
     fn assume(&mut self, assumptions: &[Lit]) -> bool {
         let s = &mut self.solver;
         s.unassign_to(1);
-        // Clauses learned under other givens are long and rarely of use here: keeping
-        // them took a 25x25 dig (100 decisions a check) 2.7 s instead of 1.25 s.
-        s.forget();
         if !s.units.is_empty() || s.decision_level() == 0 {
             // Facts learned above level 0 go to level 0, under every assumption.
             s.unassign_to(0);
