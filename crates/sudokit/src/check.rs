@@ -124,7 +124,9 @@ pub fn check(grid: &Grid, options: &Options) -> Report {
         _ => count_to_two(grid, options, &mut report),
     }
     if options.minimal && report.verdict == Verdict::Unique {
-        report.minimality = Some(minimality(grid));
+        if let Some(solution) = report.solution.clone().or_else(|| solve::solve(grid)) {
+            report.minimality = Some(minimality(grid, &solution));
+        }
     }
     report
 }
@@ -168,21 +170,10 @@ fn count_to_two(grid: &Grid, options: &Options, report: &mut Report) {
     });
 }
 
-/// For a unique puzzle: the givens whose removal keeps it unique.
-pub fn minimality(grid: &Grid) -> Minimality {
-    let mut trial = grid.clone();
-    let mut redundant = Vec::new();
-    for cell in 0..grid.cells().len() {
-        let v = grid.get(cell);
-        if v == 0 {
-            continue;
-        }
-        trial.set(cell, 0);
-        if solve::count_solutions(&trial, 2).count == 1 {
-            redundant.push(cell);
-        }
-        trial.set(cell, v);
-    }
+/// For a unique puzzle with this `solution`: the givens whose removal keeps it unique.
+pub fn minimality(grid: &Grid, solution: &Grid) -> Minimality {
+    let cells: Vec<Vec<Cell>> = (0..grid.cells().len()).map(|c| vec![c]).collect();
+    let redundant = crate::generate::redundant(grid, solution, &cells);
     Minimality {
         minimal: redundant.is_empty(),
         redundant,

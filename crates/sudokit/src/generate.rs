@@ -589,23 +589,84 @@ impl HouseDigits {
     }
 }
 
-/// Whether every clue (every symmetric group of clues) is needed for uniqueness.
+/// Whether every clue (every symmetric group of clues) of a unique puzzle is needed
+/// for uniqueness (a puzzle without a unique solution counts as minimal: no removal
+/// makes it unique).
 pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
-    let n = puzzle.size();
-    let mut p = puzzle.clone();
-    symmetry.orbits(n).iter().all(|orbit| {
-        if orbit.iter().all(|&c| puzzle.get(c) == 0) {
-            return true;
+    let Some(solution) = solve(puzzle) else {
+        return true;
+    };
+    redundant(puzzle, &solution, &symmetry.orbits(puzzle.size())).is_empty()
+}
+
+/// The groups of `orbits` holding givens whose givens can go, each group alone, with
+/// `puzzle` staying unique: their indices. `solution` is the puzzle's, unique.
+///
+/// On 16x16 to 24x24 grids one [`Checker`] answers every removal, keeping what it
+/// learns; the givens are listed in an order where the removals' lists share long
+/// starts (the other half of the groups first, then recursively within this half), so
+/// that `k` groups make about `k log k` assumptions in all instead of `k^2`. Ten 16x16
+/// puzzles: 1.65 s -> 0.36 s; two 16x16 windokus, 2.64 s -> 1.09 s. Not on 25x25: each
+/// check there is a long search that a portfolio of solvers from scratch on both cores
+/// does better (a 25x25 with 274 clues, 19 s against 36-46 s on one core).
+pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<usize> {
+    let groups: Vec<(usize, Vec<Cell>)> = orbits
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            (
+                i,
+                o.iter().copied().filter(|&c| puzzle.get(c) != 0).collect(),
+            )
+        })
+        .filter(|(_, o): &(usize, Vec<Cell>)| !o.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    if !(CHECKER_SIDE..LARGE_SIDE).contains(&puzzle.size()) {
+        let mut p = puzzle.clone();
+        for (i, group) in &groups {
+            for &c in group {
+                p.set(c, 0);
+            }
+            if differs_within(&p, solution, group, None) == Some(false) {
+                out.push(*i);
+            }
+            for &c in group {
+                p.set(c, puzzle.get(c));
+            }
         }
-        for &c in orbit {
-            p.set(c, 0);
+        return out;
+    }
+    /// Checks every group of `groups` with the givens of `others` and of the other
+    /// groups.
+    fn leave_one_out(
+        checker: &mut Checker,
+        solution: &Grid,
+        groups: &[(usize, Vec<Cell>)],
+        others: &mut Vec<(Cell, u8)>,
+        out: &mut Vec<usize>,
+    ) {
+        let [(i, group)] = groups else {
+            let (left, right) = groups.split_at(groups.len() / 2);
+            let len = others.len();
+            for (here, there) in [(left, right), (right, left)] {
+                let cells = there.iter().flat_map(|(_, g)| g);
+                others.extend(cells.map(|&c| (c, solution.get(c))));
+                leave_one_out(checker, solution, here, others, out);
+                others.truncate(len);
+            }
+            return;
+        };
+        if checker.differs_within(others, solution, group, u64::MAX) == Some(false) {
+            out.push(*i);
         }
-        let needed = count_solutions(&p, 2).count != 1;
-        for &c in orbit {
-            p.set(c, puzzle.get(c));
-        }
-        needed
-    })
+    }
+    if !groups.is_empty() {
+        let mut checker = Checker::new(solution);
+        leave_one_out(&mut checker, solution, &groups, &mut Vec::new(), &mut out);
+    }
+    out.sort_unstable();
+    out
 }
 
 /// What [`generate`] should make.
@@ -839,7 +900,7 @@ mod tests {
             assert!(sym.holds(&pattern, 9), "{sym}");
         }
         // 16x16 digs check removals with one clause-learning solver kept throughout
-        // (a Checker); minimality is checked by searches from scratch.
+        // (a Checker); here uniqueness and minimality are counted from scratch.
         let g = Geometry::standard(Shape::new(4, 4).unwrap());
         for (seed, sym) in [(1, Symmetry::None), (2, Symmetry::Rot180)] {
             let options = Options {
@@ -850,8 +911,45 @@ mod tests {
             let report = general::search(&made.puzzle, &Limits::solutions(2), &mut |_| true);
             assert_eq!(report.solutions, 1);
             assert!(made.solution.solves(&made.puzzle));
-            assert!(is_minimal(&made.puzzle, sym));
+            for orbit in sym.orbits(16) {
+                let mut p = made.puzzle.clone();
+                orbit.iter().for_each(|&c| p.set(c, 0));
+                if p != made.puzzle {
+                    assert!(count_solutions(&p, 2).count > 1, "seed {seed}: {orbit:?}");
+                }
+            }
         }
+    }
+
+    /// The givens found redundant (by a Checker on 16x16) are those whose removal
+    /// leaves one solution, counted from scratch: a minimal 16x16 puzzle with a few of
+    /// its solution's digits given back.
+    #[test]
+    fn redundant_givens_are_those_counting_finds() {
+        let g = Geometry::standard(Shape::new(4, 4).unwrap());
+        let made = generate(&g, &Options::default(), &mut Rng::new(3)).unwrap();
+        let mut puzzle = made.puzzle.clone();
+        let mut rng = Rng::new(4);
+        let mut added = 0;
+        while added < 8 {
+            let c = rng.below(256) as usize;
+            if puzzle.get(c) == 0 {
+                puzzle.set(c, made.solution.get(c));
+                added += 1;
+            }
+        }
+        let singles: Vec<Vec<Cell>> = (0..256).map(|c| vec![c]).collect();
+        let found = redundant(&puzzle, &made.solution, &singles);
+        let counted: Vec<usize> = (0..256)
+            .filter(|&c| puzzle.get(c) != 0)
+            .filter(|&c| {
+                let mut p = puzzle.clone();
+                p.set(c, 0);
+                count_solutions(&p, 2).count == 1
+            })
+            .collect();
+        assert!(counted.len() >= 8, "{counted:?}");
+        assert_eq!(found, counted);
     }
 
     #[test]
