@@ -21,7 +21,8 @@ fn main() {
         let mut rng = Rng::new(seed);
         let solution: Grid = random_grid(&g, &mut rng).expect("a complete grid");
         let start = Instant::now();
-        let puzzle = dig(&solution, Symmetry::None, None, None, &mut rng).expect("no deadline");
+        let (puzzle, _) =
+            dig(&solution, Symmetry::None, None, None, &mut rng).expect("no deadline");
         let took = start.elapsed().as_secs_f64();
         let blanks = puzzle.cells().iter().filter(|&&v| v == 0).count();
         println!("{n}x{n} seed {seed}: {took:.2} s, {blanks} empty cells");

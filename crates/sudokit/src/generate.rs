@@ -476,15 +476,18 @@ const KEPT_BATCH: usize = 32;
 
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
 /// solution stays unique and the puzzle passes `bound` (when given): the result is
-/// minimal under the symmetry and the bound (on 25x25 and wider grids, up to the
-/// removals whose check ran out of its budget). `None` when `deadline` passed first.
+/// minimal under the symmetry and the bound, up to the removals whose check ran out of
+/// its budget (on 25x25 and wider grids). With it, whether every check was settled
+/// (then without a bound the puzzle is minimal under the symmetry: a group needed at
+/// some point is needed in every puzzle with fewer clues). `None` when `deadline`
+/// passed first.
 pub fn dig(
     solution: &Grid,
     symmetry: Symmetry,
     bound: Option<&Bound>,
     deadline: Option<Instant>,
     rng: &mut Rng,
-) -> Option<Grid> {
+) -> Option<(Grid, bool)> {
     let n = solution.size();
     let g = solution.geometry();
     let mut orbits = symmetry.orbits(n);
@@ -498,6 +501,7 @@ pub fn dig(
     // clues still to try again).
     let mut checker = (n >= CHECKER_SIDE).then(|| Checker::new(solution));
     let (mut kept, mut lately): (Vec<Cell>, Vec<Cell>) = (Vec::new(), Vec::new());
+    let mut settled = true;
     for (k, orbit) in orbits.iter().enumerate() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
@@ -529,7 +533,9 @@ pub fn dig(
                     } else {
                         u64::MAX
                     };
-                    checker.differs_within(&order, solution, orbit, nodes) == Some(false)
+                    let differs = checker.differs_within(&order, solution, orbit, nodes);
+                    settled &= differs.is_some();
+                    differs == Some(false)
                 }
                 None => differs_within(&puzzle, solution, orbit, None) == Some(false),
             };
@@ -541,7 +547,7 @@ pub fn dig(
             lately.extend(orbit);
         }
     }
-    Some(puzzle)
+    Some((puzzle, settled))
 }
 
 /// Which digits each house's givens hold, kept up to date while digging.
@@ -723,6 +729,25 @@ pub struct Generated {
     pub solution: Grid,
     /// Candidate puzzles made before this one passed every test.
     pub attempts: u64,
+    /// Whether every clue (group of clues under the symmetry) is needed, when the
+    /// making says so at no cost: true when a dig without a bound settled every
+    /// removal; `None` for a pattern, a bound, or a check that ran out of its budget
+    /// (see [`is_minimal`]).
+    pub minimal: Option<bool>,
+}
+
+impl Generated {
+    /// Whether every clue (group of clues under `symmetry`) is needed: as the making
+    /// knows it, or else checked, below 25x25 (where each removal's check is a long
+    /// search); `None` when not known.
+    pub fn minimality(&self, symmetry: Symmetry) -> Option<bool> {
+        self.minimal.or_else(|| {
+            (self.puzzle.size() < LARGE_SIDE).then(|| {
+                let orbits = symmetry.orbits(self.puzzle.size());
+                redundant(&self.puzzle, &self.solution, &orbits).is_empty()
+            })
+        })
+    }
 }
 
 /// Why no puzzle came out.
@@ -774,7 +799,7 @@ pub fn generate(
         let solution = drawn.ok_or_else(|| {
             GenerateError::Impossible("this geometry has no complete grid".into())
         })?;
-        let puzzle = match &options.pattern {
+        let (puzzle, minimal) = match &options.pattern {
             Some(mask) => {
                 let mut p = solution.clone();
                 for (c, &given) in mask.iter().enumerate() {
@@ -785,16 +810,19 @@ pub fn generate(
                 if count_solutions(&p, 2).count != 1 {
                     continue;
                 }
-                p
+                (p, None)
             }
-            None => dig(
-                &solution,
-                options.symmetry,
-                options.bound,
-                options.deadline,
-                rng,
-            )
-            .ok_or(GenerateError::OutOfTime)?,
+            None => {
+                let (p, settled) = dig(
+                    &solution,
+                    options.symmetry,
+                    options.bound,
+                    options.deadline,
+                    rng,
+                )
+                .ok_or(GenerateError::OutOfTime)?;
+                (p, (settled && options.bound.is_none()).then_some(true))
+            }
         };
         let clues = puzzle.filled();
         if options.max_clues.is_some_and(|m| clues > m)
@@ -812,6 +840,7 @@ pub fn generate(
             puzzle,
             solution,
             attempts: attempt,
+            minimal,
         });
     }
     Err(GenerateError::Exhausted(options.attempts))
@@ -896,6 +925,7 @@ mod tests {
             assert_eq!(report.solutions, 1);
             assert!(made.solution.solves(&made.puzzle));
             assert!(is_minimal(&made.puzzle, sym));
+            assert_eq!(made.minimal, Some(true), "the dig settled every removal");
             let pattern: Vec<bool> = made.puzzle.cells().iter().map(|&v| v != 0).collect();
             assert!(sym.holds(&pattern, 9), "{sym}");
         }

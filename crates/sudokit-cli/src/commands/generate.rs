@@ -14,7 +14,7 @@
 //! | `clues` | number of givens |
 //! | `symmetry` | symmetry of the givens |
 //! | `shape` | geometry, e.g. `3x3` |
-//! | `minimal` | whether every clue (group of clues) is needed |
+//! | `minimal` | whether every clue (group of clues) is needed (null when not known: 25x25 and wider, where some removal's check ran out of its budget) |
 //! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again) |
 //! | `attempts` | candidate puzzles made before this one passed every test |
 //! | `er` | Sudoku Explainer rating (null when SE's techniques do not finish) |
@@ -216,7 +216,7 @@ fn render(
                         shape,
                         variant,
                         regions,
-                        minimal: Some(generate::is_minimal(&g.puzzle, sym)),
+                        minimal: g.minimality(sym),
                         seed,
                         attempts: Some(g.attempts),
                         er: rating.er.map(|t| f64::from(t) / 10.0),
