@@ -6,13 +6,16 @@
 //!   propagating search (naked and hidden singles, the first cell with the fewest
 //!   candidates) with digits in random order, restarting with growing node budgets
 //!   (Luby) so that no early choice can trap it; a standard grid is then moved by a
-//!   random symmetry of its shape. This is *not* a uniform sampler (grids reached by many search paths are favoured); for small shapes
-//!   [`uniform_grid`] is exact, choosing each cell's digit with probability proportional
-//!   to its number of completions.
+//!   random symmetry of its shape. This is *not* a uniform sampler (grids reached by
+//!   many search paths are favoured); for small shapes [`uniform_grid`] is exact,
+//!   choosing each cell's digit with probability proportional to its number of
+//!   completions.
 //! * Digging ([`dig`]) removes clues in groups that the chosen [`Symmetry`] maps onto
 //!   each other, in random order, keeping a removal only if the solution stays unique.
 //!   One pass suffices for minimality: removing clues can only add solutions, so a group
-//!   that had to stay when it was tried still has to stay at the end.
+//!   that had to stay when it was tried still has to stay at the end. On 16x16 and
+//!   wider grids one clause-learning [`Checker`] answers every removal; from 25x25 on,
+//!   within a few decisions each (a removal it does not settle keeps its clue).
 //! * [`generate`] adds the knobs: an exact pattern of givens, bounds on the number of
 //!   clues, and an acceptance test (difficulty windows, required techniques) supplied by
 //!   the caller, retrying with fresh grids until one passes.

@@ -203,10 +203,12 @@ pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> boo
     differs_within(puzzle, solution, cells, None).expect("no node limit")
 }
 
-/// Grids this wide and wider check within a node budget by clause learning alone.
-/// Generating 25x25 puzzles (seeds 1-4), 100 of its decisions a check leave as many
-/// empty cells or more (345-354) as 1,000 nodes of the plain search, in a third to a
-/// fifth of the time (1.0-1.5 s against 3.0-5.1 s); 36x36, 10 s against 29 s.
+/// Grids this wide and wider check within a node budget by clause learning alone (a
+/// [`cdcl::Checker`] made for the call; digs keep one for all their checks). When the
+/// generator still checked this way (2026-11-25), 100 decisions a check on 25x25
+/// (seeds 1-4) left as many empty cells or more (345-354) as 1,000 nodes of the plain
+/// search, in a third to a fifth of the time (1.0-1.5 s against 3.0-5.1 s); 36x36,
+/// 10 s against 29 s.
 const CDCL_CHECK_SIDE: usize = 25;
 
 /// [`differs_somewhere`] within `nodes` search nodes (guesses) for each cell's search:
