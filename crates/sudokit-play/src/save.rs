@@ -33,8 +33,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sudokit::format::{ReadOptions, SymbolStyle, parse_one};
-use sudokit::geometry::{Cell, Geometry};
+use sudokit::geometry::{Cell, Geometry, GeometryError};
 use sudokit::grid::DigitSet;
+use sudokit::shape::MAX_SIZE;
 use sudokit::{Shape, Symbols, Variant};
 
 use crate::game::{Action, CellState, Change, Game, LEVEL_KEYS};
@@ -174,6 +175,9 @@ impl Game {
                 let n: usize = size
                     .parse()
                     .map_err(|_| err(no, format!("{size:?} is not a size")))?;
+                if !(2..=MAX_SIZE).contains(&n) {
+                    return Err(err(no, GeometryError::Size(n).to_string()));
+                }
                 (n, None)
             }
             (Err(e), Err(_)) => return Err(e),
@@ -536,6 +540,12 @@ undone r2c5=+|6+
                 good.replace("symbols 123456789", "symbols 12345678"),
                 line_of("symbols"),
                 "symbols",
+            ),
+            // A size whose square overflows, with a region map to check against it.
+            (
+                good.replace("shape 3x3", "size 9123456789\nregions 111"),
+                line_of("shape"),
+                "outside the supported range",
             ),
             (
                 good.replace("puzzle 816", "puzzle 8X6"),

@@ -36,7 +36,7 @@ pub enum VariantError {
     #[error("variants {0} and {1} cannot be combined")]
     Conflict(&'static str, &'static str),
     /// A region map of the wrong length.
-    #[error("a region map for a {n}x{n} grid needs {} labels, got {got}", n * n)]
+    #[error("a region map for a {n}x{n} grid needs {} labels, got {got}", n.saturating_mul(*n))]
     RegionLength {
         /// The side.
         n: usize,
@@ -89,7 +89,8 @@ impl Variant {
             .chars()
             .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
             .collect();
-        if labels.len() != n * n {
+        // A size read from a file may be huge: its square must not overflow.
+        if n.checked_mul(n) != Some(labels.len()) {
             return Err(VariantError::RegionLength {
                 n,
                 got: labels.len(),
@@ -314,6 +315,11 @@ mod tests {
                 size: 2,
                 ..
             })
+        ));
+        // A side whose square overflows (a saved game's `size` line) is a wrong length.
+        assert!(matches!(
+            Variant::parse_regions("aab", 9_123_456_789),
+            Err(VariantError::RegionLength { got: 3, .. })
         ));
         assert!(matches!(
             Variant::parse_regions("aab", 3),
