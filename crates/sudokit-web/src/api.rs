@@ -460,12 +460,7 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
             })?,
         ),
     };
-    let seed = keys.seed.unwrap_or_else(|| {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        t.as_nanos() as u64
-    });
+    let seed = keys.seed.unwrap_or_else(Rng::fresh_seed);
     Ok(Request::Generate(GenerateOptions {
         geometry,
         symmetry,

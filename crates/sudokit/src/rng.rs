@@ -23,6 +23,16 @@ impl Rng {
         r
     }
 
+    /// A seed for a run not given one, from the clock and the process id. It is below
+    /// 2^53, so that JSON readers which hold numbers as doubles (JavaScript, jq 1.6)
+    /// read it exactly when it is shown.
+    pub fn fresh_seed() -> u64 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Rng::stream(nanos, std::process::id() as u64).next_u64() >> 11
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -66,6 +76,15 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fresh_seeds_are_exact_as_doubles() {
+        for _ in 0..100 {
+            let seed = Rng::fresh_seed();
+            assert_eq!(seed as f64 as u64, seed);
+            assert!(seed < 1 << 53);
+        }
+    }
 
     #[test]
     fn splitmix_matches_the_reference_stream() {

@@ -15,7 +15,7 @@
 //! | `symmetry` | symmetry of the givens |
 //! | `shape` | geometry, e.g. `3x3` |
 //! | `minimal` | whether every clue (group of clues) is needed (null when not known: 25x25 and wider, where some removal's check ran out of its budget) |
-//! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again) |
+//! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again): 64 bits, so JavaScript's `JSON.parse` rounds those above 2^53 (drawn seeds are below; later puzzles' derived seeds are not) |
 //! | `attempts` | candidate puzzles made before this one passed every test |
 //! | `er` | Sudoku Explainer rating (null when SE's techniques do not finish) |
 //! | `level` | HoDoKu-style level of the human path |
@@ -23,7 +23,6 @@
 //! | `error` | why no puzzle came out (then the other keys are null) |
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
@@ -67,14 +66,6 @@ pub fn puzzle_seed(master: u64, index: u64) -> u64 {
     } else {
         Rng::stream(master, index).next_u64()
     }
-}
-
-/// A seed from the clock and the process id, for runs without `--seed`.
-pub fn fresh_seed() -> u64 {
-    let t = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    Rng::stream(t, std::process::id() as u64).next_u64()
 }
 
 /// Runs `sudokit generate`.
@@ -126,7 +117,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         .map_err(|e| anyhow::anyhow!("--symbols: {e}"))?;
     // Drawn (and shown) once the options are known to be usable.
     let master = args.seed.unwrap_or_else(|| {
-        let seed = fresh_seed();
+        let seed = Rng::fresh_seed();
         eprintln!("seed: {seed}");
         seed
     });

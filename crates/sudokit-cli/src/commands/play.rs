@@ -17,7 +17,6 @@ use sudokit::{Geometry, Symbols};
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
-use crate::commands::generate;
 use crate::input;
 
 /// The save file when neither `--save` nor `--load` names one.
@@ -25,7 +24,7 @@ const DEFAULT_SAVE: &str = "sudokit-play.txt";
 
 /// Runs `sudokit play`.
 pub fn run(args: PlayArgs) -> Result<u8> {
-    let seed = args.seed.unwrap_or_else(generate::fresh_seed);
+    let seed = args.seed.unwrap_or_else(Rng::fresh_seed);
     let input_args = InputArgs {
         shape: args.shape,
         symbols: args.symbols.clone(),

@@ -14,8 +14,6 @@
 //! |---|---|
 //! | `transformation` | the operations (`sudokit transform --op` syntax) that map the puzzle onto `result` |
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use anyhow::Result;
 use sudokit::canon;
 use sudokit::rng::Rng;
@@ -25,12 +23,7 @@ use crate::commands::transform::{Made, json_str, run_each};
 
 /// Runs `sudokit shuffle`.
 pub fn run(args: ShuffleArgs) -> Result<u8> {
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        now ^ (std::process::id() as u64).rotate_left(32)
-    });
+    let seed = args.seed.unwrap_or_else(Rng::fresh_seed);
     run_each(
         &args.input,
         &args.run,
