@@ -567,4 +567,90 @@ mod tests {
         }
         assert!(steps > 100, "{steps}");
     }
+
+    /// Every finder of the human path on `state`, each up to `per_finder` steps.
+    fn every_finders_steps(state: &State, per_finder: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut take = |finder: &dyn Fn(Emit) -> bool| {
+            let mut found = 0;
+            finder(&mut |st: Step| {
+                steps.push(st);
+                found += 1;
+                found < per_finder
+            });
+        };
+        for (_, finder) in STATE_FINDERS {
+            take(&|e| finder(state, e));
+        }
+        let board = Board::for_state(state).expect("a grid up to 9x9");
+        for (_, finder) in FINDERS {
+            take(&|e| finder(state, Bitboard::Narrow(&board), e));
+        }
+        steps
+    }
+
+    /// The puzzles of the pencil-mark test: the samples, then an X-sudoku, a windoku,
+    /// a jigsaw and a 6x6 made by the generator (unique by construction).
+    fn pencil_puzzles() -> &'static [crate::Grid] {
+        static PUZZLES: std::sync::OnceLock<Vec<crate::Grid>> = std::sync::OnceLock::new();
+        PUZZLES.get_or_init(|| {
+            let mut all: Vec<crate::Grid> = SAMPLES
+                .iter()
+                .map(|p| crate::format::parse_grid(p).expect("sample"))
+                .collect();
+            let jigsaw =
+                "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+            for (name, regions, n) in [
+                ("x", None, 9),
+                ("windoku", None, 9),
+                ("jigsaw", Some(jigsaw), 9),
+                ("x", None, 6),
+            ] {
+                let mut v: crate::Variant = name.parse().expect("variant");
+                v.regions = regions.map(|r| crate::Variant::parse_regions(r, 9).expect("map"));
+                let g =
+                    std::sync::Arc::new(crate::Geometry::for_variant(n, None, &v).expect("shape"));
+                let options = crate::generate::Options::default();
+                let made = crate::generate::generate(&g, &options, &mut crate::rng::Rng::new(7));
+                all.push(made.expect("a puzzle").puzzle);
+            }
+            all
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+        /// A player's pencil marks strike candidates the techniques never struck (at
+        /// random here, but never the solution's digit): every step every finder
+        /// takes from such a state still agrees with the solution, and the path from
+        /// it solves the puzzle.
+        #[test]
+        fn every_finder_is_sound_on_random_pencil_marks(
+            which in 0..SAMPLES.len() + 4,
+            seed in proptest::prelude::any::<u64>(),
+            sixty_fourths in 1u64..24,
+        ) {
+            let puzzle = &pencil_puzzles()[which];
+            let mut s = State::from_grid(puzzle);
+            let solution = solution_of(&s).expect("a unique puzzle");
+            let mut rng = crate::rng::Rng::new(seed);
+            for (c, &right) in solution.iter().enumerate() {
+                for d in s.cands(c).iter() {
+                    if d != right && rng.below(64) < sixty_fourths {
+                        s.eliminate(c, d);
+                    }
+                }
+            }
+            let g = s.geometry().clone();
+            for step in every_finders_steps(&s, 4) {
+                if let Err(e) = crate::logic::check_step(&step, &solution, &g) {
+                    panic!("{e}\n{}\n{} ({}) seed {seed}, {sixty_fourths}/64", step.line(&g), puzzle.cells().iter().map(|d| d.to_string()).collect::<String>(), g.name());
+                }
+            }
+            let path = explain_known(&s, Some(solution.clone()), &mut |_| false);
+            proptest::prop_assert!(path.solved);
+            proptest::prop_assert_eq!(path.end.values(), &solution[..]);
+        }
+    }
 }
