@@ -188,3 +188,67 @@ pub fn parse_variant(data: &[u8]) {
         }
     }
 }
+
+/// A pencil-mark state built from the bytes: a built-in puzzle (some with one solution,
+/// some with several, one with none), then candidates struck from it, so the state may
+/// keep its solution, lose it, or narrow several solutions down to one. The second byte
+/// says how: odd, the next bytes name `(cell, digit)` pairs to strike, any of them;
+/// even, a few of the candidates that one solution does not use, each struck with the
+/// probability of the third byte, chosen by the rest. The human path never panics on
+/// it; when the state has exactly one solution, every step (uniqueness techniques
+/// included, which lean on that) agrees with it and the path ends on it.
+pub fn hint_state(data: &[u8]) {
+    use sudokit::logic::{State, check_step, solver};
+    use sudokit::puzzles::BUILTINS;
+    use sudokit::rng::Rng;
+    use sudokit::solve::{self, Verdict};
+
+    let [selector, mode, rest @ ..] = data else {
+        return;
+    };
+    // The built-in puzzles are all up to 9x9 (kron, with 283,576 solutions, is a fine
+    // start for narrowing down to one).
+    let builtin = &BUILTINS[*selector as usize % BUILTINS.len()];
+    let grid = builtin.grid();
+    let g = grid.geometry().clone();
+    let (n, cells) = (g.size(), g.cell_count());
+    let mut state = State::from_grid(&grid);
+    if mode & 1 == 1 {
+        for pair in rest.chunks_exact(2) {
+            let c = pair[0] as usize % cells;
+            let d = (pair[1] as usize % n) as u8 + 1;
+            if state.value(c) == 0 {
+                state.eliminate(c, d);
+            }
+        }
+    } else if let (Some((&chance, choice)), Some(kept)) = (rest.split_first(), solve::solve(&grid))
+    {
+        let seed = choice
+            .iter()
+            .fold(0u64, |h, &b| h.rotate_left(8) ^ b as u64);
+        let mut rng = Rng::new(seed);
+        for c in 0..cells {
+            for d in state.cands(c).iter() {
+                if state.value(c) == 0 && d != kept.get(c) && (rng.below(256) as u8) < chance {
+                    state.eliminate(c, d);
+                }
+            }
+        }
+    }
+    match solver::verdict(&state) {
+        Verdict::Unique(solution) => {
+            let path =
+                solver::explain_known(&state, Some(solution.cells().to_vec()), &mut |_| false);
+            for step in &path.steps {
+                if let Err(e) = check_step(step, solution.cells(), &g) {
+                    panic!("{e}\n{}", step.line(&g));
+                }
+            }
+            assert!(path.solved);
+            assert_eq!(path.end.values(), solution.cells());
+        }
+        _ => {
+            let _ = solver::next_step(&state);
+        }
+    }
+}

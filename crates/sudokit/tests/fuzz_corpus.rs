@@ -30,14 +30,28 @@ fn replay(target: &str, check: Check) -> usize {
 
 #[test]
 fn corpus_replays_cleanly() {
-    let targets: [(&str, Check); 4] = [
+    let targets: [(&str, Check); 5] = [
         ("parse_text", checks::parse_text),
         ("parse_candidates", checks::parse_candidates),
         ("parse_matrix", checks::parse_matrix),
         ("parse_variant", checks::parse_variant),
+        ("hint_state", checks::hint_state),
     ];
     for (name, check) in targets {
         let n = replay(name, check);
         assert!(n > 0, "no corpus committed for {name}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// The human path on pencil-mark states struck at random from the built-in puzzles
+    /// (`checks::hint_state`): random inputs on every run, besides the corpus.
+    #[test]
+    fn hint_state_holds_on_random_strikes(
+        data in proptest::collection::vec(proptest::prelude::any::<u8>(), 1..400),
+    ) {
+        checks::hint_state(&data);
     }
 }
