@@ -5,4 +5,5 @@ mod browser;
 mod corpus;
 mod endpoints;
 mod load;
+mod random;
 mod util;
