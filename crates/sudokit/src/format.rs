@@ -897,6 +897,9 @@ impl Reader {
             column: 1,
             message,
         };
+        // Numbers need no alphabet, but a custom one fixes the side of every puzzle read
+        // with it (rows of symbols check it as they come; numbers on one line, here).
+        self.symbols_for(p.side).map_err(err)?;
         let geometry = self.geometry_for(p.side).map_err(err)?;
         let grid = Grid::from_cells(geometry, p.cells).map_err(|e| err(e.to_string()))?;
         Ok(Record {
@@ -1665,6 +1668,15 @@ mod tests {
             parse_one(&moler, &letters).unwrap().grid,
             parse_grid(LO_SHU).unwrap()
         );
+        // A custom alphabet fixes the side whatever the form, numbers on one line too
+        // (here a region map asks for 2x2: found by fuzzing).
+        let sixteen = ReadOptions {
+            symbols: SymbolStyle::Custom("1-9A-G".into()),
+            ..Default::default()
+        };
+        let e = parse_one("# regions: 0011\n0 0 0 0\n", &sixteen).unwrap_err();
+        assert!(e.message.contains("has 16 symbols"), "{e:?}");
+        assert!(parse_one("# regions: 0011\n0 0 0 0\n", &ReadOptions::default()).is_ok());
     }
 
     #[test]
