@@ -110,7 +110,7 @@ pub const MAX_STATES: usize = 1 << 16;
 ///
 /// Variants (X-sudoku, windoku, jigsaw, Latin squares with diagonals) take the part of
 /// the group that keeps their houses, when it is not too large to run through (see
-/// `canon/variant.rs`); Latin squares up to order 9 with a unique solution go through
+/// `canon/variant.rs`); Latin squares up to order 10 with a unique solution go through
 /// it (see `canon/latin.rs`).
 pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     let g = grid.geometry();
