@@ -582,15 +582,25 @@ mod tests {
         for (_, finder) in STATE_FINDERS {
             take(&|e| finder(state, e));
         }
-        let board = Board::for_state(state).expect("a grid up to 9x9");
+        let narrow = Board::for_state(state);
+        let wide = narrow
+            .is_none()
+            .then(|| Board::<Wide>::for_state(state))
+            .flatten();
+        let board = match (&narrow, &wide) {
+            (Some(b), _) => Bitboard::Narrow(b),
+            (_, Some(b)) => Bitboard::Wide(b),
+            _ => panic!("a grid up to 16x16"),
+        };
         for (_, finder) in FINDERS {
-            take(&|e| finder(state, Bitboard::Narrow(&board), e));
+            take(&|e| finder(state, board, e));
         }
         steps
     }
 
     /// The puzzles of the pencil-mark test: the samples, then an X-sudoku, a windoku,
-    /// a jigsaw and a 6x6 made by the generator (unique by construction).
+    /// a jigsaw, a 6x6 X-sudoku and a 16x16 made by the generator (unique by
+    /// construction).
     fn pencil_puzzles() -> &'static [crate::Grid] {
         static PUZZLES: std::sync::OnceLock<Vec<crate::Grid>> = std::sync::OnceLock::new();
         PUZZLES.get_or_init(|| {
@@ -605,6 +615,7 @@ mod tests {
                 ("windoku", None, 9),
                 ("jigsaw", Some(jigsaw), 9),
                 ("x", None, 6),
+                ("standard", None, 16),
             ] {
                 let mut v: crate::Variant = name.parse().expect("variant");
                 v.regions = regions.map(|r| crate::Variant::parse_regions(r, 9).expect("map"));
@@ -619,7 +630,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
 
         /// A player's pencil marks strike candidates the techniques never struck (at
         /// random here, but never the solution's digit): every step every finder
@@ -627,7 +638,7 @@ mod tests {
         /// it solves the puzzle.
         #[test]
         fn every_finder_is_sound_on_random_pencil_marks(
-            which in 0..SAMPLES.len() + 4,
+            which in 0..SAMPLES.len() + 5,
             seed in proptest::prelude::any::<u64>(),
             sixty_fourths in 1u64..24,
         ) {
