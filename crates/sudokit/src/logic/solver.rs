@@ -413,12 +413,26 @@ mod tests {
         assert!(path.solved);
     }
 
+    /// A 9x9 jigsaw map: regions of nine cells, not all boxes.
+    const JIGSAW: &str =
+        "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+
+    /// The geometry of a variant (`x`, `windoku`, `jigsaw` with `regions`...) of side `n`.
+    fn variant_geometry(
+        name: &str,
+        regions: Option<&str>,
+        n: usize,
+    ) -> std::sync::Arc<crate::Geometry> {
+        let mut v: crate::Variant = name.parse().expect("variant");
+        v.regions = regions.map(|r| crate::Variant::parse_regions(r, n).expect("map"));
+        std::sync::Arc::new(crate::Geometry::for_variant(n, None, &v).expect("geometry"))
+    }
+
     #[test]
     fn variants_of_9x9_get_wings_and_chains_soundly() {
         // Debug builds check every step against the solution, so a technique that is
         // unsound on extra houses (diagonals, windows, irregular regions) fails here.
-        let jigsaw =
-            "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let jigsaw = JIGSAW;
         let mut used = std::collections::BTreeSet::new();
         for (name, regions) in [
             ("x", None),
@@ -428,9 +442,7 @@ mod tests {
             ("x,jigsaw", Some(jigsaw)),
             ("latin", None),
         ] {
-            let mut v: crate::Variant = name.parse().unwrap();
-            v.regions = regions.map(|r| crate::Variant::parse_regions(r, 9).unwrap());
-            let g = std::sync::Arc::new(crate::Geometry::for_variant(9, None, &v).unwrap());
+            let g = variant_geometry(name, regions, 9);
             let mut rng = crate::rng::Rng::new(11);
             for _ in 0..4 {
                 let options = crate::generate::Options::default();
@@ -608,19 +620,14 @@ mod tests {
                 .iter()
                 .map(|p| crate::format::parse_grid(p).expect("sample"))
                 .collect();
-            let jigsaw =
-                "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
             for (name, regions, n) in [
                 ("x", None, 9),
                 ("windoku", None, 9),
-                ("jigsaw", Some(jigsaw), 9),
+                ("jigsaw", Some(JIGSAW), 9),
                 ("x", None, 6),
                 ("standard", None, 16),
             ] {
-                let mut v: crate::Variant = name.parse().expect("variant");
-                v.regions = regions.map(|r| crate::Variant::parse_regions(r, 9).expect("map"));
-                let g =
-                    std::sync::Arc::new(crate::Geometry::for_variant(n, None, &v).expect("shape"));
+                let g = variant_geometry(name, regions, n);
                 let options = crate::generate::Options::default();
                 let made = crate::generate::generate(&g, &options, &mut crate::rng::Rng::new(7));
                 all.push(made.expect("a puzzle").puzzle);
