@@ -1,6 +1,7 @@
 //! `sudokit count`: the number of solutions of each puzzle, one record per puzzle in.
 //!
-//! With the fast engine the count never materialises solutions (puzzles with many
+//! With the fast engine the count never materialises solutions (the empty 9x9 grid is
+//! counted by the band method, [`solve::count_every_grid`]; puzzles with many
 //! solutions are counted row by row with memoisation: 283,576 for
 //! `kron(eye(3),magic(3))` in milliseconds); a seed engine counts by running its
 //! program to the end (Moler's `sudoku_all`).
@@ -76,7 +77,7 @@ struct Counter {
 struct JsonRecord<'a> {
     #[serde(flatten)]
     head: RecordHead<'a>,
-    count: Option<u64>,
+    count: Option<u128>,
     complete: bool,
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,6 +107,21 @@ impl Counter {
         // One solution past the limit tells "exactly the limit" from "more": a puzzle
         // with two solutions under `--limit 2` counts 2, not 2+.
         let limits = self.limits.for_puzzle(self.limit).one_past();
+        // The empty 9x9 grid has more solutions than any limit: counted exactly only
+        // when no limit asks for less.
+        if self.engine == Engine::Fast && self.limit == u64::MAX {
+            if let Some((n, stop)) = solve::count_every_grid(grid, limits.deadline) {
+                let stats = Stats {
+                    guesses: Some(0),
+                    ..Stats::default()
+                };
+                return self.render(
+                    item,
+                    Some(grid),
+                    Ok((n, stop, stats, Vec::new(), record.line)),
+                );
+            }
+        }
         let (report, stats, steps) = if self.engine == Engine::Fast {
             let report = solve::count(grid, &limits);
             let stats = Stats {
@@ -122,7 +138,13 @@ impl Counter {
         self.render(
             item,
             Some(grid),
-            Ok((report.solutions, report.stop, stats, steps, record.line)),
+            Ok((
+                report.solutions.into(),
+                report.stop,
+                stats,
+                steps,
+                record.line,
+            )),
         )
     }
 
@@ -131,7 +153,7 @@ impl Counter {
         &self,
         item: &Item,
         puzzle: Option<&sudokit::Grid>,
-        result: Result<(u64, Stop, Stats, Vec<Step>, usize), (usize, usize, String)>,
+        result: Result<(u128, Stop, Stats, Vec<Step>, usize), (usize, usize, String)>,
     ) -> Outcome {
         let shown = puzzle.map(|p| output::line(p, &self.style));
         match result {
