@@ -15,7 +15,7 @@
 //! | `symmetry` | symmetry of the givens |
 //! | `shape` | geometry, e.g. `3x3` |
 //! | `minimal` | whether every clue (group of clues) is needed (null when not known: 25x25 and wider, where some removal's check ran out of its budget) |
-//! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again): 64 bits, so JavaScript's `JSON.parse` rounds those above 2^53 (drawn seeds are below; later puzzles' derived seeds are not) |
+//! | `seed` | this puzzle's seed (`sudokit generate --seed SEED` makes it again): below 2^53 (read exactly as a double by JavaScript's `JSON.parse`) unless `--seed` gave a larger one |
 //! | `attempts` | candidate puzzles made before this one passed every test |
 //! | `er` | Sudoku Explainer rating (null when SE's techniques do not finish) |
 //! | `level` | HoDoKu-style level of the human path |
@@ -59,12 +59,13 @@ struct JsonRecord<'a> {
     error: Option<String>,
 }
 
-/// The seed of puzzle `index` under a master seed.
+/// The seed of puzzle `index` under a master seed: below 2^53 after the first, like a
+/// drawn seed, so that JSON readers holding numbers as doubles read it exactly.
 pub fn puzzle_seed(master: u64, index: u64) -> u64 {
     if index == 0 {
         master
     } else {
-        Rng::stream(master, index).next_u64()
+        Rng::stream(master, index).next_u64() >> 11
     }
 }
 
@@ -377,6 +378,7 @@ mod tests {
         assert_eq!(puzzle_seed(42, 0), 42);
         assert_eq!(puzzle_seed(42, 5), puzzle_seed(42, 5));
         assert_ne!(puzzle_seed(42, 5), puzzle_seed(42, 6));
+        assert!((1..1000).all(|i| puzzle_seed(u64::MAX, i) < 1 << 53));
     }
 
     #[test]
