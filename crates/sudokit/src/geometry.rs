@@ -189,12 +189,14 @@ impl Geometry {
         if !(2..=MAX_SIZE).contains(&n) {
             return Err(GeometryError::Size(n));
         }
-        Ok(Geometry::build(
-            n,
-            None,
-            format!("latin {n}"),
-            rows_and_columns(n),
-        ))
+        let mut g = Geometry::build(n, None, format!("latin {n}"), rows_and_columns(n));
+        // The same geometry as `--variant latin` gives, so engines that recognise a
+        // Latin square by its variant see this one too.
+        g.variant = Variant {
+            latin: true,
+            ..Variant::standard()
+        };
+        Ok(g)
     }
 
     /// A geometry from explicit extra houses added to rows and columns (variants).
@@ -609,5 +611,13 @@ mod tests {
         assert!(bad.is_err());
         assert!(Geometry::latin(1).is_err());
         assert_eq!(Geometry::latin(5).unwrap().peers(0).len(), 8);
+        let latin = Variant {
+            latin: true,
+            ..Variant::standard()
+        };
+        assert_eq!(
+            Geometry::latin(5).unwrap().variant(),
+            Geometry::for_variant(5, None, &latin).unwrap().variant()
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! `sudokit count`: the number of solutions of each puzzle, one record per puzzle in.
 //!
-//! With the fast engine the count never materialises solutions (the empty 9x9 grid is
-//! counted by the band method, [`solve::count_every_grid`]; puzzles with many
+//! With the fast engine the count never materialises solutions (empty standard grids
+//! and Latin squares have methods of their own, [`solve::count_every_grid`]: the 9x9
+//! grid's 6,670,903,752,021,072,936,960 by the band method; puzzles with many
 //! solutions are counted row by row with memoisation: 283,576 for
 //! `kron(eye(3),magic(3))` in milliseconds); a seed engine counts by running its
 //! program to the end (Moler's `sudoku_all`).
@@ -107,8 +108,8 @@ impl Counter {
         // One solution past the limit tells "exactly the limit" from "more": a puzzle
         // with two solutions under `--limit 2` counts 2, not 2+.
         let limits = self.limits.for_puzzle(self.limit).one_past();
-        // The empty 9x9 grid has more solutions than any limit: counted exactly only
-        // when no limit asks for less.
+        // Empty grids have methods of their own, whose counts (the 9x9 grid's) can
+        // exceed any limit: used only when no limit asks for less.
         if self.engine == Engine::Fast && self.limit == u64::MAX {
             if let Some((n, stop)) = solve::count_every_grid(grid, limits.deadline) {
                 let stats = Stats {

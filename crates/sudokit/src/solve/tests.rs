@@ -481,6 +481,34 @@ fn latin_squares_of_order_4_and_5_number_576_and_161280() {
 }
 
 #[test]
+fn empty_grids_count_by_their_methods() {
+    // Latin squares: OEIS A002860 (the 576 and 161,280; order 7's
+    // 61,479,419,904,000); 6x6 sudoku: the 28,200,960 in both box shapes.
+    let every = |g: Geometry| count_every_grid(&Grid::empty(Arc::new(g)), None);
+    let latin = |n| every(Geometry::latin(n).unwrap());
+    assert_eq!(latin(4), Some((576, Stop::Exhausted)));
+    assert_eq!(latin(5), Some((161_280, Stop::Exhausted)));
+    assert_eq!(latin(7), Some((61_479_419_904_000, Stop::Exhausted)));
+    for (r, c) in [(2, 3), (3, 2)] {
+        let shape = Shape::new(r, c).unwrap();
+        assert_eq!(
+            every(Geometry::new(shape)),
+            Some((28_200_960, Stop::Exhausted))
+        );
+    }
+    // Nothing for grids with a given, variants, or shapes no method covers.
+    let mut one = Grid::empty(Arc::new(Geometry::new(Shape::new(2, 3).unwrap())));
+    one.set(0, 1);
+    assert_eq!(count_every_grid(&one, None), None);
+    assert_eq!(every(Geometry::new(Shape::new(4, 4).unwrap())), None);
+    let x = crate::variant::Variant {
+        diagonals: true,
+        ..Default::default()
+    };
+    assert_eq!(every(Geometry::for_variant(9, None, &x).unwrap()), None);
+}
+
+#[test]
 fn variants_solve_and_respect_their_houses() {
     use crate::variant::Variant;
     // 6x6 boxes 1 and 2 trade a cell along their border; both regions stay connected.
