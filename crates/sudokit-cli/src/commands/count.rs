@@ -16,7 +16,7 @@
 //! | `file` | source name |
 //! | `line` | 1-based line where the puzzle starts |
 //! | `puzzle` | the puzzle on one line; null when unreadable |
-//! | `count` | solutions found (all of them when `complete`); null when invalid |
+//! | `count` | solutions found (all of them when `complete`); an integer that may pass 2^64 (the empty 9x9 grid); null when invalid |
 //! | `complete` | false when `--limit`, `--timeout` or `--node-limit` stopped the count |
 //! | `error` | why the puzzle is invalid, else null |
 //! | `stats` | with `--stats`: the engine's statistics (see `sudokit solve`) |
