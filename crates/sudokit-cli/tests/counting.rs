@@ -75,6 +75,29 @@ fn count_limits_and_line_output() {
         .assert()
         .success()
         .stdout("................ 288\n");
+    // Every 9x9 grid (Felgenhauer and Jarvis, quoted by the Octave article): above 2^64,
+    // an exact JSON integer; under a limit a cut; under a too short timeout a bound.
+    let empty = ".".repeat(81);
+    let out = sudokit()
+        .args(["count", "-f", "json", &empty])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        line.contains(r#""count":6670903752021072936960,"complete":true"#),
+        "{line}"
+    );
+    sudokit()
+        .args(["count", "--limit", "5", &empty])
+        .assert()
+        .success()
+        .stdout(format!("{empty} 5+\n"));
+    sudokit()
+        .args(["count", "--timeout", "0.001", &empty])
+        .assert()
+        .code(1)
+        .stdout(format!("{empty} 0+ # timeout\n"));
     // Conflicting givens: an error naming the pair, exit code 2.
     let conflict =
         "88......3357....8.4921.......3816......357......4921.......3816.2....3571.....492";
