@@ -4,6 +4,9 @@
 //!   51 ms, tdoku 65 ms; Moler's MATLAB "a little over half an hour");
 //! * `six`: the 28,200,960 grids of the empty 6x6 (2x3 boxes), counted and enumerated
 //!   (the crate has no 6x6);
+//! * `empty`: every grid of a shape by `solve::count_every_grid`: 9x9 (the band method,
+//!   6.67 x 10^21), 8x8 with 2x4 boxes (two bands, 2.9 x 10^16), Latin squares of order
+//!   7 (reduced squares, 6.1 x 10^13); no peer counts these;
 //! * `check/<set>`: `sudokit check`'s work per puzzle (verdict by a count up to two, plus
 //!   the singles test) against the crate's count up to two, on a slice of each data set.
 //!
@@ -67,6 +70,35 @@ fn six(c: &mut Criterion) {
     group.finish();
 }
 
+fn empty(c: &mut Criterion) {
+    let latin = sudokit::Variant {
+        latin: true,
+        ..Default::default()
+    };
+    let grids = [
+        ("9x9", Grid::empty(Geometry::classic())),
+        (
+            "8x8",
+            Grid::empty(Geometry::standard(Shape::new(2, 4).unwrap())),
+        ),
+        (
+            "latin-7",
+            Grid::empty(std::sync::Arc::new(
+                Geometry::for_variant(7, None, &latin).unwrap(),
+            )),
+        ),
+    ];
+    let mut group = c.benchmark_group("empty");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    for (name, grid) in &grids {
+        group.bench_function(format!("sudokit/{name}"), |b| {
+            b.iter(|| black_box(solve::count_every_grid(grid, None)))
+        });
+    }
+    group.finish();
+}
+
 fn checking(c: &mut Criterion) {
     for &set in sudokit_benches::SETS {
         let Some(mut lines) = sudokit_benches::load(set) else {
@@ -121,5 +153,5 @@ fn checking(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, kron, six, checking);
+criterion_group!(benches, kron, six, empty, checking);
 criterion_main!(benches);
