@@ -13,8 +13,9 @@
 //! propagation, so on sparse scattered clues it can be hopeless where the search takes
 //! milliseconds: it first gets a small budget of nodes, and continues only if it finds
 //! solutions faster per node than the probe did; otherwise the search takes over.
-//! Empty grids (the 9x9 one's count does not fit a `u64`) are counted by the band
-//! method ([`bands`], [`count_every_grid`]).
+//! Empty grids have methods of their own ([`count_every_grid`]; the 9x9 grid's count
+//! does not fit a `u64`): the band method ([`bands`]) for standard shapes, reduced
+//! squares for Latin squares.
 
 pub mod bands;
 pub mod cdcl;
