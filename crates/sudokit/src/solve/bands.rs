@@ -629,6 +629,29 @@ mod tests {
     }
 
     #[test]
+    fn completions_match_ed_russells_table() {
+        // Ed Russell's counter lists, per class of first bands (box 1 = 123/456/789,
+        // the other stacks' column triples given), the completions with the lower
+        // bands' first column in order: 72 times fewer than all completions.
+        let triple = |t: &str| t.bytes().map(|b| 1u16 << (b - b'1')).sum::<u16>();
+        let stacks = |s: &str| -> [Part; 3] {
+            let t: Vec<u16> = s.split(' ').map(triple).collect();
+            [[t[0], t[1], t[2]], [t[3], t[4], t[5]], [t[6], t[7], t[8]]]
+        };
+        for (signature, normalised) in [
+            ("147 258 369 124 357 689 125 367 489", 97_961_464u128),
+            ("147 258 369 126 348 579 135 249 678", 94_888_576),
+            ("147 258 369 147 258 369 147 258 369", 108_374_976),
+        ] {
+            assert_eq!(
+                completions(&stacks(signature)),
+                72 * normalised,
+                "{signature}"
+            );
+        }
+    }
+
+    #[test]
     fn two_band_shapes_have_their_published_counts() {
         // The 288 and 28,200,960; 2x4 boxes: 29,136,487,207,403,520 (Pettersen
         // and Russell's table of rectangular-box counts).
