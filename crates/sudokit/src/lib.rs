@@ -34,6 +34,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod logic;
+mod perm;
 pub mod puzzles;
 pub mod render;
 pub mod rng;

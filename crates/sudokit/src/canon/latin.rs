@@ -15,6 +15,7 @@
 
 use super::{CanonError, Canonical};
 use crate::grid::Grid;
+use crate::perm::next_permutation;
 use crate::shape::Shape;
 use crate::solve::{Verdict, solve_unique};
 use crate::transform::Transform;
@@ -137,21 +138,6 @@ fn minimal_maps(cells: &[u8], n: usize) -> Vec<Map> {
     maps
 }
 
-/// The next permutation in lexicographic order; false (and the first one) after the last.
-fn next_permutation(p: &mut [usize]) -> bool {
-    let Some(i) = p.windows(2).rposition(|w| w[0] < w[1]) else {
-        p.reverse();
-        return false;
-    };
-    let j = p
-        .iter()
-        .rposition(|&x| x > p[i])
-        .expect("p[i + 1] is larger");
-    p.swap(i, j);
-    p[i + 1..].reverse();
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -168,20 +154,6 @@ mod tests {
             ..Default::default()
         };
         crate::format::parse_one(text, &options).unwrap().grid
-    }
-
-    #[test]
-    fn permutations_run_through_all_n_factorial() {
-        let mut p: Vec<usize> = (0..5).collect();
-        let mut seen = std::collections::HashSet::new();
-        loop {
-            seen.insert(p.clone());
-            if !next_permutation(&mut p) {
-                break;
-            }
-        }
-        assert_eq!(seen.len(), 120);
-        assert_eq!(p, vec![0, 1, 2, 3, 4]);
     }
 
     #[test]

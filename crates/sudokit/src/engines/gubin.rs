@@ -49,14 +49,7 @@ pub(crate) const FIELDS: Fields = Fields::ALL;
 
 /// The six permutations of three rows (or columns): `PERMS[p][b]` is the row-in-band
 /// (column-in-stack) for block `b`.
-const PERMS: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[u8; 3]; 6] = crate::perm::THREE;
 
 /// A 6x6 Boolean box: row `π`, bit `σ`.
 type Box6 = [u8; 6];

@@ -30,6 +30,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crate::perm::next_permutation;
+
 /// Low bit of each digit's two-bit row field (digits 0..9 at bits `2d`).
 const FIELD_LOW: u32 = 0x15555;
 /// Every row field at 3: `a ^ b ^ ALL_FIELDS` is the third row of rows `a != b`.
@@ -38,14 +40,7 @@ const ALL_FIELDS: u32 = 0x3FFFF;
 const CODES: usize = 1 << 18;
 
 /// The six orders of a column's three digits: the row of each.
-const ROW_ORDERS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const ROW_ORDERS: [[u8; 3]; 6] = crate::perm::THREE;
 
 /// Three disjoint digit triples (bit `d` for digit `d`, 0..9): the columns of one stack
 /// within one band.
@@ -66,8 +61,8 @@ fn triple_digits(mask: u16) -> [u32; 3] {
 /// rows, two bits per digit.
 fn fillings(part: &Part) -> Vec<u32> {
     let columns = part.map(triple_digits);
-    let place = |column: &[u32; 3], order: &[u32; 3]| -> u32 {
-        (0..3).map(|i| order[i] << (2 * column[i])).sum()
+    let place = |column: &[u32; 3], order: &[u8; 3]| -> u32 {
+        (0..3).map(|i| u32::from(order[i]) << (2 * column[i])).sum()
     };
     let mut out = Vec::with_capacity(216);
     for a in &ROW_ORDERS {
@@ -331,8 +326,8 @@ impl Partners {
                 let taken = [pattern / 9, pattern / 3 % 3, pattern % 3];
                 let mut list = Vec::new();
                 for order in ROW_ORDERS {
-                    if (0..3).all(|i| order[i] != taken[i]) {
-                        list.push((0..3).map(|i| order[i] << (2 * column[i])).sum());
+                    if (0..3).all(|i| u32::from(order[i]) != taken[i]) {
+                        list.push((0..3).map(|i| u32::from(order[i]) << (2 * column[i])).sum());
                     }
                 }
                 orders.push(list);
@@ -544,14 +539,18 @@ fn two_band_count(r: usize, columns: &[u16]) -> u64 {
         for column in [first, all & !first] {
             let digits: Vec<usize> = (0..n).filter(|&d| column & 1 << d != 0).collect();
             let mut next = Vec::new();
-            for_each_permutation(r, &mut |rows| {
+            let mut rows: Vec<usize> = (0..r).collect();
+            loop {
                 let code: u64 = digits
                     .iter()
-                    .zip(rows)
+                    .zip(&rows)
                     .map(|(&d, &row)| 1u64 << (d * r + row))
                     .sum();
                 next.extend(out.iter().map(|&c| c | code));
-            });
+                if !next_permutation(&mut rows) {
+                    break;
+                }
+            }
             out = next;
         }
         out
@@ -583,24 +582,6 @@ fn two_band_count(r: usize, columns: &[u16]) -> u64 {
         .iter()
         .map(|&code| tally.get(&(full ^ code)).copied().unwrap_or(0))
         .sum()
-}
-
-/// Calls `f` with every permutation of `0..k` (Heap's algorithm).
-fn for_each_permutation(k: usize, f: &mut impl FnMut(&[usize])) {
-    fn heap(k: usize, items: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
-        if k <= 1 {
-            f(items);
-            return;
-        }
-        for i in 0..k - 1 {
-            heap(k - 1, items, f);
-            let j = if k % 2 == 0 { i } else { 0 };
-            items.swap(j, k - 1);
-        }
-        heap(k - 1, items, f);
-    }
-    let mut items: Vec<usize> = (0..k).collect();
-    heap(k, &mut items, f);
 }
 
 #[cfg(test)]
