@@ -186,17 +186,13 @@ impl Geometry {
 
     /// A Latin square of side `n`: rows and columns only.
     pub fn latin(n: usize) -> Result<Geometry, GeometryError> {
-        if !(2..=MAX_SIZE).contains(&n) {
-            return Err(GeometryError::Size(n));
-        }
-        let mut g = Geometry::build(n, None, format!("latin {n}"), rows_and_columns(n));
-        // The same geometry as `--variant latin` gives, so engines that recognise a
-        // Latin square by its variant see this one too.
-        g.variant = Variant {
+        // The geometry `--variant latin` gives: engines recognise a Latin square by its
+        // variant.
+        let latin = Variant {
             latin: true,
             ..Variant::standard()
         };
-        Ok(g)
+        Geometry::for_variant(n, None, &latin)
     }
 
     /// A geometry from explicit extra houses added to rows and columns (variants).
