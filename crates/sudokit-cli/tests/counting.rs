@@ -107,6 +107,73 @@ fn count_limits_and_line_output() {
 }
 
 #[test]
+fn essentially_different_grids_are_counted_for_empty_grids() {
+    // kjellfp's table (enjoysudoku forum): 4x4, 2 with transposing, 3 without; 6x6, 49.
+    let four = ".".repeat(16);
+    let six = ".".repeat(36);
+    sudokit()
+        .args(["count", "--essentially-different", &four, &six])
+        .assert()
+        .success()
+        .stdout(format!("{four} 2\n{six} 49\n"));
+    let (records, code) = json_records(&[
+        "count",
+        "-f",
+        "json",
+        "--essentially-different",
+        "--no-transposing",
+        &four,
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(records[0]["count"], 3);
+    assert_eq!(records[0]["complete"], true);
+    // Givens, variants and shapes beyond the band method are errors naming the line; the
+    // other puzzles are still counted.
+    let given = format!("1{}", ".".repeat(15));
+    let ten = ".".repeat(100);
+    let out = sudokit()
+        .args(["count", "--essentially-different", &given, &ten, &four])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.ends_with(&format!("{four} 2\n")), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("<argument>:1:1: --essentially-different counts the grids of an empty"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("not 2x5"), "{stderr}");
+    let out = sudokit()
+        .args([
+            "count",
+            "--essentially-different",
+            "--variant",
+            "x",
+            &".".repeat(81),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // A limit makes no sense for a number of classes; a timeout gives up (exit 1).
+    sudokit()
+        .args(["count", "--essentially-different", "--limit", "5", &four])
+        .assert()
+        .code(2);
+    sudokit()
+        .args([
+            "count",
+            "--essentially-different",
+            "--timeout",
+            "0.001",
+            &".".repeat(81),
+        ])
+        .assert()
+        .code(1)
+        .stdout(format!("{} 0+ # timeout\n", ".".repeat(81)));
+}
+
+#[test]
 fn seed_engines_count_too() {
     // The Octave article: "Trial calls and recursion depth: 435 15", one solution.
     let (records, _) = json_records(&[

@@ -22,6 +22,10 @@
 //! | `stats` | with `--stats`: the engine's statistics (see `sudokit solve`) |
 //! | `trace` | with `--trace`: the engine's steps |
 //!
+//! `--essentially-different` counts, for an empty standard grid, its grids up to the
+//! shape's symmetries and relabelling instead ([`classes::count_essentially_different`]:
+//! 5,472,730,538 for 9x9); `count` is that number.
+//!
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
 
@@ -29,6 +33,7 @@ use anyhow::Result;
 use serde::Serialize;
 use sudokit::engines::{Engine, Stats, Step};
 use sudokit::format::SymbolStyle;
+use sudokit::solve::classes::{self, ClassesError};
 use sudokit::solve::{self, Stop};
 
 use crate::batch::{self, Outcome, Status};
@@ -51,7 +56,13 @@ pub fn run(args: CountArgs) -> Result<u8> {
         limit: args.limit.unwrap_or(u64::MAX),
         limits: args.limits.clone(),
         comments: args.run.comments,
+        classes: args.essentially_different.then_some(Symmetries {
+            transposing: !args.no_transposing,
+        }),
     };
+    if counter.classes.is_some() && counter.engine != Engine::Fast {
+        anyhow::bail!("--essentially-different counts with the fast engine's band method");
+    }
     let mut out = output::stdout();
     batch::run_command(
         &sources,
@@ -72,6 +83,13 @@ struct Counter {
     limit: u64,
     limits: LimitArgs,
     comments: bool,
+    /// `--essentially-different`: grids are counted up to these symmetries.
+    classes: Option<Symmetries>,
+}
+
+/// The symmetries `--essentially-different` counts grids up to (besides relabelling).
+struct Symmetries {
+    transposing: bool,
 }
 
 #[derive(Serialize)]
@@ -104,6 +122,9 @@ impl Counter {
         }
         if let Err(e) = self.engine.supports(grid.geometry()) {
             return self.render(item, Some(grid), Err((record.line, record.column, e)));
+        }
+        if let Some(symmetries) = &self.classes {
+            return self.count_classes(item, grid, record.line, record.column, symmetries);
         }
         // One solution past the limit tells "exactly the limit" from "more": a puzzle
         // with two solutions under `--limit 2` counts 2, not 2+.
@@ -147,6 +168,42 @@ impl Counter {
                 record.line,
             )),
         )
+    }
+
+    /// `--essentially-different`: the grid must be an empty standard grid.
+    fn count_classes(
+        &self,
+        item: &Item,
+        grid: &sudokit::Grid,
+        line: usize,
+        column: usize,
+        symmetries: &Symmetries,
+    ) -> Outcome {
+        let geometry = grid.geometry();
+        let shape = match geometry.shape() {
+            Some(shape) if geometry.is_standard() && grid.filled() == 0 => shape,
+            _ => {
+                let message = "--essentially-different counts the grids of an empty standard grid (no givens, no variant)";
+                return self.render(item, Some(grid), Err((line, column, message.to_string())));
+            }
+        };
+        let deadline = self.limits.for_puzzle(u64::MAX).deadline;
+        let stats = Stats::default();
+        match classes::count_essentially_different(shape, symmetries.transposing, deadline) {
+            Ok(classes) => self.render(
+                item,
+                Some(grid),
+                Ok((classes.classes, Stop::Exhausted, stats, Vec::new(), line)),
+            ),
+            Err(ClassesError::Timeout) => self.render(
+                item,
+                Some(grid),
+                Ok((0, Stop::Timeout, stats, Vec::new(), line)),
+            ),
+            Err(e @ ClassesError::Unsupported(_)) => {
+                self.render(item, Some(grid), Err((line, column, e.to_string())))
+            }
+        }
     }
 
     #[allow(clippy::type_complexity)]

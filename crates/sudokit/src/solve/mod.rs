@@ -19,6 +19,7 @@
 
 pub mod bands;
 pub mod cdcl;
+pub mod classes;
 pub mod classic;
 pub mod general;
 pub mod rows;

@@ -1,0 +1,803 @@
+//! Essentially different grids: how many grids are left when two count as one if a
+//! symmetry of the shape (reordering bands, rows within a band, stacks, columns within
+//! a stack, and transposing when the boxes are square) followed by a relabelling of the
+//! digits maps one onto the other. For 9x9, 5,472,730,538 (Russell and Jarvis, 2005, the
+//! figure the Octave seed quotes).
+//!
+//! Burnside's lemma: the number of classes is the average, over the symmetries `g` and
+//! relabellings `s`, of the grids `X` with `g(X) = s(X)`. Three reductions make that
+//! average computable:
+//!
+//! * A grid determines the relabelling (if any) that `g` turns it into, so for each `g`
+//!   it is enough to count the grids that `g` maps to a relabelling of themselves, its
+//!   *invariant grids*.
+//! * Relabelling such a grid gives another one, so they come `n!` at a time; counting
+//!   only those whose house `H` (a row, column or box) reads `1..n` in order divides by
+//!   `n!`. With `H` chosen so that `g` maps it onto itself, the relabelling is then
+//!   fixed: the digit at `g(h)` is the relabelled digit at `h`. (When `g` keeps no house
+//!   in place, the relabelling is the filling of the house `g(H)`, and the fillings that
+//!   agree with `H` are tried in turn.)
+//! * Conjugate symmetries have equally many invariant grids, so one symmetry per
+//!   conjugacy class is counted, times the class size.
+//!
+//! The identity's invariant grids are all grids, counted by the band method
+//! ([`super::bands`]). Another symmetry splits the cells into cycles; given the digit `v`
+//! on a cycle's first cell, its `k`-th cell holds `s^k(v)`, so the grid is a choice of
+//! one digit per cycle, each pair of cycles forbidding some pairs of digits (those that
+//! would put one digit twice in a house). That is a small constraint problem, counted by
+//! search with a table of the digits each choice forbids on every other cycle.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crate::perm::next_permutation;
+use crate::{Geometry, Shape};
+
+/// Cycles are numbered in a fixed-width array so that the search's mask update is a
+/// plain vector operation (81 cells at most, rounded up to whole 32-byte lanes).
+const SLOTS: usize = 96;
+
+/// The count of essentially different grids of a shape, with how it was reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classes {
+    /// Essentially different grids.
+    pub classes: u128,
+    /// Every grid of the shape.
+    pub grids: u128,
+    /// Symmetries of the shape's grids, not counting relabellings.
+    pub symmetries: u64,
+    /// Whether transposing is one of them (square boxes, unless left out).
+    pub transposing: bool,
+    /// Conjugacy classes of symmetries with invariant grids: (class size, invariant grids
+    /// of one member with a chosen house reading `1..n`), identity first.
+    pub invariants: Vec<(u64, u128)>,
+}
+
+/// Reorderings of `n` lines in groups of `k` (bands of rows, stacks of columns): the
+/// groups in any order, the lines of each group in any order. `p[i]` is where line `i`
+/// goes.
+fn line_permutations(n: usize, k: usize) -> Vec<Vec<u8>> {
+    let groups = n / k;
+    let mut within = Vec::new();
+    let mut p: Vec<usize> = (0..k).collect();
+    loop {
+        within.push(p.clone());
+        if !next_permutation(&mut p) {
+            break;
+        }
+    }
+    let mut order: Vec<usize> = (0..groups).collect();
+    let mut out = Vec::new();
+    loop {
+        for code in 0..within.len().pow(groups as u32) {
+            let mut line = vec![0u8; n];
+            let mut rest = code;
+            for (g, &to) in order.iter().enumerate() {
+                let w = &within[rest % within.len()];
+                rest /= within.len();
+                for i in 0..k {
+                    line[g * k + i] = (to * k + w[i]) as u8;
+                }
+            }
+            out.push(line);
+        }
+        if !next_permutation(&mut order) {
+            break;
+        }
+    }
+    out
+}
+
+/// A group of line permutations with ranks, so that elements are small integers.
+struct Lines {
+    perms: Vec<Vec<u8>>,
+    rank: HashMap<Vec<u8>, u32>,
+    /// Generators: swaps of neighbouring groups and of neighbouring lines in a group.
+    generators: Vec<u32>,
+}
+
+impl Lines {
+    fn new(n: usize, k: usize) -> Lines {
+        let perms = line_permutations(n, k);
+        let rank: HashMap<Vec<u8>, u32> = perms
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.clone(), i as u32))
+            .collect();
+        let swap = |pairs: &[(usize, usize)]| -> u32 {
+            let mut p: Vec<u8> = (0..n as u8).collect();
+            for &(a, b) in pairs {
+                p.swap(a, b);
+            }
+            rank[&p]
+        };
+        let mut generators = Vec::new();
+        for g in 0..n / k {
+            for i in 0..k - 1 {
+                generators.push(swap(&[(g * k + i, g * k + i + 1)]));
+            }
+        }
+        for g in 0..n / k - 1 {
+            let pairs: Vec<_> = (0..k).map(|i| (g * k + i, (g + 1) * k + i)).collect();
+            generators.push(swap(&pairs));
+        }
+        Lines {
+            perms,
+            rank,
+            generators,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.perms.len()
+    }
+
+    /// `a` after `b` (`b` first).
+    fn compose(&self, a: u32, b: u32) -> u32 {
+        let (a, b) = (&self.perms[a as usize], &self.perms[b as usize]);
+        let p: Vec<u8> = b.iter().map(|&x| a[x as usize]).collect();
+        self.rank[&p]
+    }
+
+    fn inverse(&self, a: u32) -> u32 {
+        let a = &self.perms[a as usize];
+        let mut p = vec![0u8; a.len()];
+        for (i, &x) in a.iter().enumerate() {
+            p[x as usize] = i as u8;
+        }
+        self.rank[&p]
+    }
+}
+
+/// Why essentially different grids were not counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClassesError {
+    /// Only shapes whose grids can all be counted are supported.
+    #[error(
+        "essentially different grids are counted for 9x9 and for boxes two cells wide or high up to 8x8, not {0}"
+    )]
+    Unsupported(Shape),
+    /// The deadline passed first.
+    #[error("time ran out")]
+    Timeout,
+}
+
+/// One conjugacy class of symmetries: a member, as a map of cells (`cells[c]` is where
+/// cell `c` goes), and how many symmetries the class holds.
+struct SymmetryClass {
+    cells: Vec<usize>,
+    size: u64,
+}
+
+/// Counts the essentially different grids of a box shape whose every grid can be
+/// counted by the band method (9x9, and boxes two cells wide or high up to 8x8);
+/// `transposing` = false leaves transposition out of the symmetries (it is one only
+/// for square boxes). About 45 s for 9x9 on two cores, 4x4 and 6x6 at once.
+pub fn count_essentially_different(
+    shape: Shape,
+    transposing: bool,
+    deadline: Option<Instant>,
+) -> Result<Classes, ClassesError> {
+    let n = shape.size();
+    let grids = if shape == Shape::CLASSIC {
+        super::bands::count_classic_grids(deadline).ok_or(ClassesError::Timeout)?
+    } else {
+        super::bands::count_two_band_grids(shape.box_rows(), shape.box_cols())
+            .ok_or(ClassesError::Unsupported(shape))?
+    };
+    let transposing = transposing && shape.box_rows() == shape.box_cols();
+    let (classes, symmetries) = conjugacy_classes(shape, transposing);
+    let geometry = Geometry::standard(shape);
+    let factorial = (1..=n as u128).product::<u128>();
+    let mut invariants = vec![(1, grids / factorial)];
+    for class in &classes[1..] {
+        let count =
+            invariant_grids(&geometry, &class.cells, deadline).ok_or(ClassesError::Timeout)?;
+        if count != 0 {
+            invariants.push((class.size, count as u128));
+        }
+    }
+    let total: u128 = invariants.iter().map(|&(s, i)| s as u128 * i).sum();
+    debug_assert_eq!(total % symmetries as u128, 0, "Burnside's average is whole");
+    Ok(Classes {
+        classes: total / symmetries as u128,
+        grids,
+        symmetries,
+        transposing,
+        invariants,
+    })
+}
+
+/// The conjugacy classes of a shape's symmetries (identity first), and their number.
+fn conjugacy_classes(shape: Shape, transposing: bool) -> (Vec<SymmetryClass>, u64) {
+    let n = shape.size();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let rows = Lines::new(n, br);
+    let cols = if br == bc {
+        None
+    } else {
+        Some(Lines::new(n, bc))
+    };
+    let cols = cols.as_ref().unwrap_or(&rows);
+    let (r, c) = (rows.len(), cols.len());
+    let flips = if transposing { 2 } else { 1 };
+    let symmetries = flips * r * c;
+    let index = |t: usize, a: u32, b: u32| (t * r + a as usize) * c + b as usize;
+
+    // Union-find joins each symmetry to its conjugates by the generators. A symmetry is
+    // `(a, b)` (rows by `a`, columns by `b`) after transposing `t` times; conjugating by
+    // a row generator `s` gives `(s a s', b)`, and `(s a, b s') T` for `(a, b) T` because
+    // `T (x, y) = (y, x) T`; likewise for columns; and `T (a, b) T = (b, a)`.
+    let table = |lines: &Lines, f: &dyn Fn(u32, u32) -> u32| -> Vec<Vec<u32>> {
+        lines
+            .generators
+            .iter()
+            .map(|&s| (0..lines.len() as u32).map(|a| f(s, a)).collect())
+            .collect()
+    };
+    let conj_rows = table(&rows, &|s, a| {
+        rows.compose(rows.compose(s, a), rows.inverse(s))
+    });
+    let conj_cols = table(cols, &|s, a| {
+        cols.compose(cols.compose(s, a), cols.inverse(s))
+    });
+    let left = table(&rows, &|s, a| rows.compose(s, a));
+    let right = table(&rows, &|s, a| rows.compose(a, rows.inverse(s)));
+    let mut parent: Vec<u32> = (0..symmetries as u32).collect();
+    let mut join = |x: usize, y: usize| {
+        let (x, y) = (root(&mut parent, x), root(&mut parent, y));
+        if x != y {
+            parent[x.max(y)] = x.min(y) as u32;
+        }
+    };
+    for a in 0..r as u32 {
+        for b in 0..c as u32 {
+            let here = index(0, a, b);
+            for conj in &conj_rows {
+                join(here, index(0, conj[a as usize], b));
+            }
+            for conj in &conj_cols {
+                join(here, index(0, a, conj[b as usize]));
+            }
+            if transposing {
+                join(here, index(0, b, a));
+                let here = index(1, a, b);
+                for (l, rt) in left.iter().zip(&right) {
+                    join(here, index(1, l[a as usize], rt[b as usize]));
+                    join(here, index(1, rt[a as usize], l[b as usize]));
+                }
+                join(here, index(1, b, a));
+            }
+        }
+    }
+    let mut sizes: HashMap<usize, u64> = HashMap::new();
+    for x in 0..symmetries {
+        *sizes.entry(root(&mut parent, x)).or_default() += 1;
+    }
+    let mut reps: Vec<(usize, u64)> = sizes.into_iter().collect();
+    // The identity, index 0, is every class's smallest root: it comes first.
+    reps.sort_unstable();
+    let classes = reps
+        .into_iter()
+        .map(|(rep, size)| {
+            let (t, ab) = (rep / (r * c), rep % (r * c));
+            let (a, b) = (&rows.perms[ab / c], &cols.perms[ab % c]);
+            let cells = (0..n * n)
+                .map(|cell| {
+                    let (y, x) = (cell / n, cell % n);
+                    let (y, x) = if t == 1 { (x, y) } else { (y, x) };
+                    a[y] as usize * n + b[x] as usize
+                })
+                .collect();
+            SymmetryClass { cells, size }
+        })
+        .collect();
+    (classes, symmetries as u64)
+}
+
+fn root(parent: &mut [u32], mut x: usize) -> usize {
+    while parent[x] as usize != x {
+        parent[x] = parent[parent[x] as usize];
+        x = parent[x] as usize;
+    }
+    x
+}
+
+/// Grids that the cell map `g` (`g[c]` is where cell `c` goes) turns into a relabelling
+/// of themselves, counting only those whose normalising house reads `1..n`.
+fn invariant_grids(geometry: &Geometry, g: &[usize], deadline: Option<Instant>) -> Option<u64> {
+    let mut cycle_of = vec![usize::MAX; g.len()];
+    let mut cycles: Vec<Vec<usize>> = Vec::new();
+    for start in 0..g.len() {
+        if cycle_of[start] != usize::MAX {
+            continue;
+        }
+        let mut cycle = Vec::new();
+        let mut cell = start;
+        loop {
+            cycle_of[cell] = cycles.len();
+            cycle.push(cell);
+            cell = g[cell];
+            if cell == start {
+                break;
+            }
+        }
+        cycles.push(cycle);
+    }
+    let order = cycles.iter().fold(1, |m, c| lcm(m, c.len()));
+    let fixed = geometry
+        .houses()
+        .iter()
+        .find(|h| h.cells().all(|c| h.contains(g[c])));
+    let house: Vec<usize> = fixed.unwrap_or(&geometry.houses()[0]).cells().collect();
+    let mut given = vec![u8::MAX; g.len()];
+    for (i, &c) in house.iter().enumerate() {
+        given[c] = i as u8;
+    }
+    let problem = Problem {
+        geometry,
+        cycles: &cycles,
+        cycle_of: &cycle_of,
+        given: &given,
+        order,
+    };
+    if fixed.is_some() {
+        // The relabelling takes the digit at h (its place in the house) to the one at g(h).
+        let relabel: Vec<u8> = house.iter().map(|&h| given[g[h]]).collect();
+        return problem.count(&relabel, deadline);
+    }
+    // No house maps onto itself: the relabelling is the filling of g(H), tried in every
+    // way that agrees with H and with the cycles through H's cells.
+    let mut total = 0;
+    for relabel in relabellings(geometry, g, &house, &given) {
+        total += problem.count(&relabel, deadline)?;
+    }
+    Some(total)
+}
+
+/// Relabellings `s` that could go with the symmetry `g` when `house` reads `1..n`: the
+/// digits `s(i)` on `g(house)` agree with the house's, and the cycles through the house's
+/// cells, which `s` fills completely, close and put no digit twice in a house.
+fn relabellings(geometry: &Geometry, g: &[usize], house: &[usize], given: &[u8]) -> Vec<Vec<u8>> {
+    let n = house.len();
+    let mut out = Vec::new();
+    let mut relabel = vec![0u8; n];
+    let mut placed = vec![u8::MAX; g.len()];
+    fn extend(
+        i: usize,
+        used: u32,
+        relabel: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+        fits: &mut dyn FnMut(&[u8]) -> bool,
+        allowed: &dyn Fn(usize, u8) -> bool,
+    ) {
+        if i == relabel.len() {
+            if fits(relabel) {
+                out.push(relabel.clone());
+            }
+            return;
+        }
+        for v in 0..relabel.len() as u8 {
+            if used & 1 << v == 0 && allowed(i, v) {
+                relabel[i] = v;
+                extend(i + 1, used | 1 << v, relabel, out, fits, allowed);
+            }
+        }
+    }
+    let allowed = |i: usize, v: u8| {
+        let x = g[house[i]];
+        (given[x] == u8::MAX || given[x] == v)
+            && geometry
+                .peers(x)
+                .iter()
+                .all(|&y| given[y as usize] != v || y as usize == x)
+    };
+    let mut fits = |relabel: &[u8]| {
+        placed.fill(u8::MAX);
+        let mut cells = Vec::new();
+        for (i, &h) in house.iter().enumerate() {
+            let (mut cell, mut digit) = (h, i as u8);
+            loop {
+                placed[cell] = digit;
+                cells.push(cell);
+                cell = g[cell];
+                digit = relabel[digit as usize];
+                if cell == h {
+                    break;
+                }
+            }
+            if digit != i as u8 {
+                return false;
+            }
+        }
+        cells.iter().all(|&x| {
+            geometry
+                .peers(x)
+                .iter()
+                .all(|&y| placed[y as usize] != placed[x])
+        })
+    };
+    extend(0, 0, &mut relabel, &mut out, &mut fits, &allowed);
+    out
+}
+
+fn lcm(a: usize, b: usize) -> usize {
+    let gcd = |mut a: usize, mut b: usize| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    a / gcd(a, b) * b
+}
+
+/// `s` applied `k` times.
+fn power(s: &[u8], k: usize) -> Vec<u8> {
+    (0..s.len() as u8)
+        .map(|mut x| {
+            for _ in 0..k {
+                x = s[x as usize];
+            }
+            x
+        })
+        .collect()
+}
+
+/// The cycles of one symmetry, with the normalising house's digits.
+struct Problem<'a> {
+    geometry: &'a Geometry,
+    cycles: &'a [Vec<usize>],
+    cycle_of: &'a [usize],
+    given: &'a [u8],
+    order: usize,
+}
+
+impl Problem<'_> {
+    /// Invariant grids under one relabelling.
+    fn count(&self, relabel: &[u8], deadline: Option<Instant>) -> Option<u64> {
+        let n = relabel.len();
+        let k = self.cycles.len();
+        assert!(
+            k <= SLOTS,
+            "a symmetry other than the identity has at most 80 cycles"
+        );
+        // Every digit lies on some cycle, whose length divides the order.
+        if power(relabel, self.order)
+            .iter()
+            .enumerate()
+            .any(|(i, &x)| x as usize != i)
+        {
+            return Some(0);
+        }
+        // powers[j][v] = s^j(v) for j < order; s^-j = s^(order - j).
+        let powers: Vec<Vec<u8>> = (0..=self.order).map(|j| power(relabel, j)).collect();
+        let back = |j: usize| &powers[(self.order - j % self.order) % self.order];
+        let mut masks = [0u16; SLOTS];
+        for (i, cycle) in self.cycles.iter().enumerate() {
+            masks[i] = (0..n)
+                .filter(|&v| {
+                    powers[cycle.len()][v] as usize == v
+                        && cycle.iter().enumerate().all(|(j, &cell)| {
+                            let digit = powers[j][v];
+                            (self.given[cell] == u8::MAX || self.given[cell] == digit)
+                                && cycle[..j].iter().enumerate().all(|(i, &other)| {
+                                    !self.geometry.are_peers(cell, other) || powers[i][v] != digit
+                                })
+                        })
+                })
+                .fold(0, |m, v| m | 1 << v);
+        }
+        let mut forbids = vec![[0u16; SLOTS]; k * n];
+        let mut offset = vec![0usize; self.cycle_of.len()];
+        for cycle in self.cycles {
+            for (j, &cell) in cycle.iter().enumerate() {
+                offset[cell] = j;
+            }
+        }
+        for x in 0..self.cycle_of.len() {
+            let (a, i) = (self.cycle_of[x], offset[x]);
+            for &y in self.geometry.peers(x) {
+                let y = y as usize;
+                let (b, j) = (self.cycle_of[y], offset[y]);
+                if a == b {
+                    continue;
+                }
+                for v in 0..n {
+                    let w = back(j)[powers[i][v] as usize];
+                    forbids[a * n + v][b] |= 1 << w;
+                }
+            }
+        }
+        let all: u128 = (1 << k) - 1;
+        let search = Search {
+            forbids: &forbids,
+            n,
+            deadline,
+        };
+        // Most counts take a moment; the few large ones (hundreds of millions of grids)
+        // are split among the cores.
+        let mut budget = SEQUENTIAL_NODES;
+        match search.count(&masks, all, &mut budget) {
+            Ok(count) => Some(count),
+            Err(Halt::Deadline) => None,
+            Err(Halt::Budget) => search.count_in_parallel(masks, all),
+        }
+    }
+}
+
+/// Nodes a count may take before it is redone split among the cores.
+const SEQUENTIAL_NODES: u64 = 1 << 21;
+
+/// Why a count stopped early.
+enum Halt {
+    Deadline,
+    Budget,
+}
+
+/// Digits per 9-bit mask.
+static OPTIONS: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    table
+};
+
+/// The counting search: one digit per cycle, chosen where fewest are left.
+struct Search<'a> {
+    /// `forbids[c * n + v][d]`: the digits cycle `d` loses when cycle `c` takes `v`.
+    forbids: &'a [[u16; SLOTS]],
+    n: usize,
+    deadline: Option<Instant>,
+}
+
+impl Search<'_> {
+    /// The open cycle with fewest digits left and their number (0: a dead end).
+    fn choose(masks: &[u16; SLOTS], open: u128) -> (usize, u32) {
+        let (mut best, mut fewest) = (0, u32::MAX);
+        let mut rest = open;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let options = OPTIONS[masks[i] as usize] as u32;
+            if options < fewest {
+                (best, fewest) = (i, options);
+                if options <= 1 {
+                    break;
+                }
+            }
+        }
+        (best, fewest)
+    }
+
+    fn after(&self, masks: &[u16; SLOTS], cycle: usize, digit: usize) -> [u16; SLOTS] {
+        let forbid = &self.forbids[cycle * self.n + digit];
+        let mut next = [0u16; SLOTS];
+        for s in 0..SLOTS {
+            next[s] = masks[s] & !forbid[s];
+        }
+        next
+    }
+
+    fn count(&self, masks: &[u16; SLOTS], open: u128, budget: &mut u64) -> Result<u64, Halt> {
+        *budget = budget.checked_sub(1).ok_or(Halt::Budget)?;
+        if *budget % (1 << 20) == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Halt::Deadline);
+        }
+        let (best, fewest) = Self::choose(masks, open);
+        if fewest == 0 {
+            return Ok(0);
+        }
+        let open = open & !(1 << best);
+        if open == 0 {
+            return Ok(fewest as u64);
+        }
+        let mut total = 0;
+        let mut digits = masks[best];
+        if open & (open - 1) == 0 {
+            // One cycle after this one: count its digits left by each choice here.
+            let last = open.trailing_zeros() as usize;
+            while digits != 0 {
+                let v = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let left = masks[last] & !self.forbids[best * self.n + v][last];
+                total += OPTIONS[left as usize] as u64;
+            }
+            return Ok(total);
+        }
+        while digits != 0 {
+            let v = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            total += self.count(&self.after(masks, best, v), open, budget)?;
+        }
+        Ok(total)
+    }
+
+    /// The same count, its first levels expanded into subproblems shared by the cores.
+    fn count_in_parallel(&self, masks: [u16; SLOTS], open: u128) -> Option<u64> {
+        let mut states = vec![(masks, open)];
+        let mut done = 0u64;
+        while states.len() < 512 {
+            let mut deeper = Vec::new();
+            for (masks, open) in &states {
+                let (best, fewest) = Self::choose(masks, *open);
+                let open = open & !(1 << best);
+                if fewest == 0 {
+                    continue;
+                }
+                if open == 0 {
+                    done += fewest as u64;
+                    continue;
+                }
+                let mut digits = masks[best];
+                while digits != 0 {
+                    let v = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    deeper.push((self.after(masks, best, v), open));
+                }
+            }
+            if deeper.is_empty() {
+                break;
+            }
+            states = deeper;
+        }
+        let next = AtomicUsize::new(0);
+        let work = || -> Option<u64> {
+            let mut sum = 0;
+            let mut unbounded = u64::MAX;
+            loop {
+                let Some((masks, open)) = states.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    return Some(sum);
+                };
+                sum += self.count(masks, *open, &mut unbounded).ok()?;
+            }
+        };
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(8);
+        let sums: Vec<Option<u64>> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+            let mut sums = vec![work()];
+            sums.extend(helpers.into_iter().map(|h| h.join().expect("no panic")));
+            sums
+        });
+        sums.into_iter().sum::<Option<u64>>().map(|s| s + done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Russell and Jarvis's table (2005) of the 9x9 conjugacy classes with invariant
+    /// grids, as reproduced on the enjoysudoku forum ("unique sudokus Russell Jarvis"):
+    /// (class size, invariant grids whose first box is fixed).
+    const RUSSELL_JARVIS: [(u64, u128); 27] = [
+        (1, 18_383_222_420_692_992),
+        (96, 21_233_664),
+        (16, 107_495_424),
+        (192, 4_204_224),
+        (64, 2_508_084),
+        (5184, 323_928),
+        (20736, 162),
+        (20736, 288),
+        (144, 14_837_760),
+        (1728, 2_592),
+        (288, 5_184),
+        (864, 2_085_120),
+        (3456, 1_296),
+        (1728, 294_912),
+        (2304, 648),
+        (1152, 6_342_480),
+        (1296, 30_258_432),
+        (10368, 1_854),
+        (93312, 288),
+        (2916, 155_492_352),
+        (69984, 13_056),
+        (972, 449_445_888),
+        (3888, 27_648),
+        (31104, 6_480),
+        (15552, 1_728),
+        (15552, 3_456),
+        (7776, 13_824),
+    ];
+
+    fn sorted(mut pairs: Vec<(u64, u128)>) -> Vec<(u64, u128)> {
+        pairs.sort_unstable();
+        pairs
+    }
+
+    #[test]
+    fn shidoku_has_two_essentially_different_grids_or_three_without_transposing() {
+        // kjellfp's table on the enjoysudoku forum: 2x2 "T" 2, "N" 3.
+        let shape = Shape::new(2, 2).unwrap();
+        let with = count_essentially_different(shape, true, None).unwrap();
+        assert_eq!((with.classes, with.grids, with.symmetries), (2, 288, 128));
+        let without = count_essentially_different(shape, false, None).unwrap();
+        assert_eq!((without.classes, without.symmetries), (3, 64));
+    }
+
+    #[test]
+    fn six_by_six_has_49_essentially_different_grids_in_both_orientations() {
+        // kjellfp's table: 3x2, 49 (no transposition: the boxes are not square).
+        for (r, c) in [(2, 3), (3, 2)] {
+            let classes = count_essentially_different(Shape::new(r, c).unwrap(), true, None);
+            let classes = classes.unwrap();
+            assert_eq!((classes.classes, classes.symmetries), (49, 3456));
+            assert!(!classes.transposing);
+        }
+    }
+
+    #[test]
+    fn other_shapes_are_refused() {
+        let shape = Shape::new(2, 5).unwrap();
+        assert_eq!(
+            count_essentially_different(shape, true, None),
+            Err(ClassesError::Unsupported(shape))
+        );
+    }
+
+    #[test]
+    fn nine_by_nine_symmetries_fall_into_275_classes_whose_invariants_match_the_table() {
+        let (classes, symmetries) = conjugacy_classes(Shape::CLASSIC, true);
+        assert_eq!(symmetries, 3_359_232);
+        assert_eq!(classes.len(), 275, "Russell and Jarvis's count of classes");
+        assert_eq!(classes.iter().map(|c| c.size).sum::<u64>(), symmetries);
+        assert_eq!(classes[0].cells, (0..81).collect::<Vec<_>>());
+        // The classes of 3,456 symmetries or more take a moment each (the others, up to
+        // 449,445,888 invariant grids, are checked by the release-mode test below): their
+        // invariants, zero or not, are the table's.
+        let geometry = Geometry::classic();
+        let mut found = Vec::new();
+        for class in classes.iter().filter(|c| c.size >= 3456) {
+            let count = invariant_grids(&geometry, &class.cells, None).unwrap();
+            if count != 0 {
+                found.push((class.size, count as u128));
+            }
+        }
+        let table = RUSSELL_JARVIS
+            .iter()
+            .filter(|p| p.0 >= 3456)
+            .copied()
+            .collect();
+        assert_eq!(sorted(found), sorted(table));
+    }
+
+    #[test]
+    fn a_half_turn_fixes_155_492_352_grids_up_to_relabelling() {
+        // Class 79 of Russell and Jarvis (frazer's note: the 180-degree rotation), about
+        // 20 s at the test profile's optimisation: left to the release-mode run.
+        if cfg!(debug_assertions) {
+            return;
+        }
+        let half_turn: Vec<usize> = (0..81).rev().collect();
+        let count = invariant_grids(&Geometry::classic(), &half_turn, None);
+        assert_eq!(count, Some(155_492_352));
+    }
+
+    /// About 45 s on two cores in release mode (`.ci/run` runs it so).
+    #[test]
+    #[ignore = "slow: run in release mode with --ignored"]
+    fn nine_by_nine_has_5_472_730_538_essentially_different_grids() {
+        let classes = count_essentially_different(Shape::CLASSIC, true, None).unwrap();
+        assert_eq!(classes.classes, 5_472_730_538);
+        assert_eq!(sorted(classes.invariants), sorted(RUSSELL_JARVIS.to_vec()));
+        // kjellfp's table: 3x3 "N", without transposing.
+        let classes = count_essentially_different(Shape::CLASSIC, false, None).unwrap();
+        assert_eq!(classes.classes, 10_945_437_157);
+    }
+
+    /// About 30 s in release mode.
+    #[test]
+    #[ignore = "slow: run in release mode with --ignored"]
+    fn eight_by_eight_has_1_673_187_essentially_different_grids() {
+        // kjellfp's table: 4x2.
+        for (r, c) in [(2, 4), (4, 2)] {
+            let classes = count_essentially_different(Shape::new(r, c).unwrap(), true, None);
+            assert_eq!(classes.unwrap().classes, 1_673_187);
+        }
+    }
+}
