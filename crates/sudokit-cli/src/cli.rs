@@ -145,7 +145,8 @@ pub struct CountArgs {
     /// For an empty grid, count the essentially different grids instead: two grids are
     /// one if reordering bands, rows within a band, stacks, columns within a stack,
     /// transposing (square boxes) and relabelling map one onto the other. 9x9 (about 45
-    /// s on two cores) and boxes two cells wide or high up to 8x8.
+    /// s on two cores), boxes two cells wide or high up to 8x8, and Latin squares up to
+    /// order 7 (any row and column reordering).
     #[arg(long, conflicts_with = "limit")]
     pub essentially_different: bool,
     /// With --essentially-different: transposing is not one of the symmetries.

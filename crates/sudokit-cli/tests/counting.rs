@@ -127,6 +127,13 @@ fn essentially_different_grids_are_counted_for_empty_grids() {
     assert_eq!(code, 0);
     assert_eq!(records[0]["count"], 3);
     assert_eq!(records[0]["complete"], true);
+    // Latin squares of order 6 up to isotopy: 22 (OEIS A040082).
+    sudokit()
+        .args(["count", "--essentially-different", "--no-transposing"])
+        .args(["--variant", "latin", "--shape", "1x6", &six])
+        .assert()
+        .success()
+        .stdout(format!("{six} 22\n"));
     // Givens, variants and shapes beyond the band method are errors naming the line; the
     // other puzzles are still counted.
     let given = format!("1{}", ".".repeat(15));

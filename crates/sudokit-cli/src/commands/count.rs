@@ -179,17 +179,17 @@ impl Counter {
         column: usize,
         symmetries: &Symmetries,
     ) -> Outcome {
-        let geometry = grid.geometry();
-        let shape = match geometry.shape() {
-            Some(shape) if geometry.is_standard() && grid.filled() == 0 => shape,
-            _ => {
-                let message = "--essentially-different counts the grids of an empty standard grid (no givens, no variant)";
-                return self.render(item, Some(grid), Err((line, column, message.to_string())));
-            }
-        };
+        if grid.filled() != 0 {
+            let message = "--essentially-different counts the grids of an empty grid";
+            return self.render(item, Some(grid), Err((line, column, message.to_string())));
+        }
         let deadline = self.limits.for_puzzle(u64::MAX).deadline;
         let stats = Stats::default();
-        match classes::count_essentially_different(shape, symmetries.transposing, deadline) {
+        match classes::count_essentially_different(
+            grid.geometry(),
+            symmetries.transposing,
+            deadline,
+        ) {
             Ok(classes) => self.render(
                 item,
                 Some(grid),
@@ -200,9 +200,7 @@ impl Counter {
                 Some(grid),
                 Ok((0, Stop::Timeout, stats, Vec::new(), line)),
             ),
-            Err(e @ ClassesError::Unsupported(_)) => {
-                self.render(item, Some(grid), Err((line, column, e.to_string())))
-            }
+            Err(e) => self.render(item, Some(grid), Err((line, column, e.to_string()))),
         }
     }
 
