@@ -6,7 +6,8 @@
 //!   (the crate has no 6x6);
 //! * `empty`: every grid of a shape by `solve::count_every_grid`: 9x9 (the band method,
 //!   6.67 x 10^21), 8x8 with 2x4 boxes (two bands, 2.9 x 10^16), Latin squares of order
-//!   7 (reduced squares, 6.1 x 10^13); no peer counts these;
+//!   7 (reduced squares, 6.1 x 10^13); no peer counts these; and `classes`: essentially
+//!   different 6x6 grids (49) and Latin squares of order 7 up to isotopy (564);
 //! * `check/<set>`: `sudokit check`'s work per puzzle (verdict by a count up to two, plus
 //!   the singles test) against the crate's count up to two, on a slice of each data set.
 //!
@@ -18,7 +19,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sudokit::check::{self, Options};
 use sudokit::format::parse_grid;
-use sudokit::solve::{self, Limits};
+use sudokit::solve::{self, Limits, classes};
 use sudokit::{Geometry, Grid, Shape};
 
 const KRON: &str =
@@ -94,6 +95,26 @@ fn empty(c: &mut Criterion) {
     for (name, grid) in &grids {
         group.bench_function(format!("sudokit/{name}"), |b| {
             b.iter(|| black_box(solve::count_every_grid(grid, None)))
+        });
+    }
+    group.finish();
+    // Essentially different grids (Burnside over conjugacy classes): the small cases; 9x9
+    // takes about 45 s (`time sudokit count --essentially-different`).
+    let mut group = c.benchmark_group("classes");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    for (name, geometry, transposing) in [
+        ("6x6", Geometry::standard(Shape::new(2, 3).unwrap()), true),
+        ("latin-7-isotopy", grids[2].1.geometry().clone(), false),
+    ] {
+        group.bench_function(format!("sudokit/{name}"), |b| {
+            b.iter(|| {
+                black_box(classes::count_essentially_different(
+                    &geometry,
+                    transposing,
+                    None,
+                ))
+            })
         });
     }
     group.finish();

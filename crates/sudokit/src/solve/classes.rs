@@ -617,6 +617,29 @@ impl Search<'_> {
             }
             return Ok(total);
         }
+        let rest = open & (open - 1);
+        if rest & (rest - 1) == 0 {
+            // Two cycles after this one: count the pairs of digits they can still take,
+            // without building the states in between.
+            let (a, b) = (
+                open.trailing_zeros() as usize,
+                rest.trailing_zeros() as usize,
+            );
+            while digits != 0 {
+                let v = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let forbid = &self.forbids[best * self.n + v];
+                let mut first = masks[a] & !forbid[a];
+                let second = masks[b] & !forbid[b];
+                while first != 0 {
+                    let w = first.trailing_zeros() as usize;
+                    first &= first - 1;
+                    let left = second & !self.forbids[a * self.n + w][b];
+                    total += OPTIONS[left as usize] as u64;
+                }
+            }
+            return Ok(total);
+        }
         while digits != 0 {
             let v = digits.trailing_zeros() as usize;
             digits &= digits - 1;
