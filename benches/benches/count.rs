@@ -99,7 +99,7 @@ fn empty(c: &mut Criterion) {
     }
     group.finish();
     // Essentially different grids (Burnside over conjugacy classes): the small cases; 9x9
-    // takes about 45 s (`time sudokit count --essentially-different`).
+    // takes about 40 s (`time sudokit count --essentially-different`).
     let mut group = c.benchmark_group("classes");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));

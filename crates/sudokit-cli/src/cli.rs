@@ -144,7 +144,7 @@ pub struct CountArgs {
     pub limit: Option<u64>,
     /// For an empty grid, count the essentially different grids instead: two grids are
     /// one if reordering bands, rows within a band, stacks, columns within a stack,
-    /// transposing (square boxes) and relabelling map one onto the other. 9x9 (about 45
+    /// transposing (square boxes) and relabelling map one onto the other. 9x9 (about 40
     /// s on two cores), boxes two cells wide or high up to 8x8, and Latin squares up to
     /// order 7 (any row and column reordering).
     #[arg(long, conflicts_with = "limit")]

@@ -202,7 +202,7 @@ struct SymmetryClass {
 /// up to 8x8) or of Latin squares up to order 7 (whose symmetries are any reordering of
 /// rows and of columns: classes up to isotopy, or with transposing added);
 /// `transposing` = false leaves transposition out of the symmetries (it is one only for
-/// square boxes and Latin squares). About 45 s for 9x9 on two cores.
+/// square boxes and Latin squares). About 40 s for 9x9 on two cores.
 pub fn count_essentially_different(
     geometry: &Arc<Geometry>,
     transposing: bool,
@@ -948,7 +948,7 @@ mod tests {
         assert_eq!(count, Some(155_492_352));
     }
 
-    /// About 45 s on two cores in release mode (`.ci/run` runs it so).
+    /// About 40 s on two cores in release mode (`.ci/run` runs it so).
     #[test]
     #[ignore = "slow: run in release mode with --ignored"]
     fn nine_by_nine_has_5_472_730_538_essentially_different_grids() {
