@@ -935,28 +935,10 @@ impl<const N: usize> Search<N> {
 mod tests {
     use super::*;
     use crate::format::parse_grid;
+    use crate::perm::all_permutations as permutations;
     use crate::solve;
     use crate::transform::group_order;
     use proptest::prelude::*;
-
-    /// All permutations of `0..k`, in lexicographic order.
-    fn permutations(k: usize) -> Vec<Vec<usize>> {
-        let mut out = Vec::new();
-        let mut p: Vec<usize> = (0..k).collect();
-        loop {
-            out.push(p.clone());
-            // Next permutation.
-            let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| p[i] < p[i + 1]) else {
-                return out;
-            };
-            let j = (i + 1..k)
-                .rev()
-                .find(|&j| p[j] > p[i])
-                .expect("a larger element");
-            p.swap(i, j);
-            p[i + 1..].reverse();
-        }
-    }
 
     /// Every band-preserving permutation of `0..blocks*size` (blocks of `size`).
     fn block_perms(blocks: usize, size: usize) -> Vec<Vec<usize>> {

@@ -22,9 +22,10 @@
 //! | `stats` | with `--stats`: the engine's statistics (see `sudokit solve`) |
 //! | `trace` | with `--trace`: the engine's steps |
 //!
-//! `--essentially-different` counts, for an empty standard grid, its grids up to the
-//! shape's symmetries and relabelling instead ([`classes::count_essentially_different`]:
-//! 5,472,730,538 for 9x9); `count` is that number.
+//! `--essentially-different` counts, for an empty grid (of the shapes the band method
+//! counts, or a Latin square up to order 7), its grids up to the shape's symmetries and
+//! relabelling instead ([`classes::count_essentially_different`]: 5,472,730,538 for
+//! 9x9); `count` is that number.
 //!
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
@@ -170,7 +171,7 @@ impl Counter {
         )
     }
 
-    /// `--essentially-different`: the grid must be an empty standard grid.
+    /// `--essentially-different`: the grid must be empty.
     fn count_classes(
         &self,
         item: &Item,

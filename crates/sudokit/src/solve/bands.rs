@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::perm::next_permutation;
+use crate::perm::{join, next_permutation, root};
 
 /// Low bit of each digit's two-bit row field (digits 0..9 at bits `2d`).
 const FIELD_LOW: u32 = 0x15555;
@@ -153,14 +153,6 @@ fn relabel_part(part: &Part, map: &[u8; 9]) -> Part {
 }
 
 /// A union-find over signature indices.
-fn root(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
 /// One orbit of first-band signatures: a representative (its three stacks' column
 /// triples) and how many first bands (with the first stack's columns fixed) it stands for.
 #[derive(Clone, Debug)]
@@ -201,12 +193,6 @@ pub fn gangsters() -> Vec<Gangster> {
         [3, 4, 5, 6, 7, 8, 0, 1, 2],
     ];
     let mut parent: Vec<usize> = (0..n * n).collect();
-    let join = |parent: &mut Vec<usize>, x: usize, y: usize| {
-        let (rx, ry) = (root(parent, x), root(parent, y));
-        if rx != ry {
-            parent[rx.max(ry)] = rx.min(ry);
-        }
-    };
     for b in 0..n {
         for c in 0..n {
             let node = b * n + c;
@@ -508,10 +494,7 @@ pub fn count_two_band_grids(box_rows: usize, box_cols: usize) -> Option<u128> {
         let mut turned = stacks.clone();
         turned.rotate_left(1);
         for other in [relabelled(&swap), relabelled(&cycle), swapped, turned] {
-            let (a, b) = (root(&mut parent, node), root(&mut parent, encode(&other)));
-            if a != b {
-                parent[a.max(b)] = a.min(b);
-            }
+            join(&mut parent, node, encode(&other));
         }
     }
     let mut sizes: HashMap<usize, u128> = HashMap::new();

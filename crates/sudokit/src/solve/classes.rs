@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::Stop;
-use crate::perm::next_permutation;
+use crate::perm::{all_permutations, join, next_permutation, root};
 use crate::{Geometry, Grid};
 
 /// Cycles are numbered in a fixed-width array so that the search's mask update is a
@@ -62,14 +62,7 @@ pub struct Classes {
 /// goes.
 fn line_permutations(n: usize, k: usize) -> Vec<Vec<u8>> {
     let groups = n / k;
-    let mut within = Vec::new();
-    let mut p: Vec<usize> = (0..k).collect();
-    loop {
-        within.push(p.clone());
-        if !next_permutation(&mut p) {
-            break;
-        }
-    }
+    let within = all_permutations(k);
     let mut order: Vec<usize> = (0..groups).collect();
     let mut out = Vec::new();
     loop {
@@ -139,15 +132,12 @@ impl Lines {
     /// Conjugacy classes as (a member, size), the identity first: union-find joining
     /// each element to its conjugates by the generators.
     fn classes(&self) -> Vec<(u32, u64)> {
-        let mut parent: Vec<u32> = (0..self.len() as u32).collect();
+        let mut parent: Vec<usize> = (0..self.len()).collect();
         for &s in &self.generators {
             let inverse = self.inverse(s);
             for a in 0..self.len() {
-                let conjugate = self.compose(self.compose(s, a as u32), inverse) as usize;
-                let (x, y) = (root(&mut parent, a), root(&mut parent, conjugate));
-                if x != y {
-                    parent[x.max(y)] = x.min(y) as u32;
-                }
+                let conjugate = self.compose(self.compose(s, a as u32), inverse);
+                join(&mut parent, a, conjugate as usize);
             }
         }
         let mut sizes: HashMap<u32, u64> = HashMap::new();
@@ -303,14 +293,6 @@ fn conjugacy_classes(
     }
     let flips = if transposing { 2 } else { 1 };
     (classes, flips * (rows.len() * cols.len()) as u64)
-}
-
-fn root(parent: &mut [u32], mut x: usize) -> usize {
-    while parent[x] as usize != x {
-        parent[x] = parent[parent[x] as usize];
-        x = parent[x] as usize;
-    }
-    x
 }
 
 /// Grids that the cell map `g` (`g[c]` is where cell `c` goes) turns into a relabelling
@@ -782,6 +764,21 @@ mod tests {
     }
 
     #[test]
+    fn the_symmetries_are_the_transformation_group_without_relabelling() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.size();
+            let (classes, symmetries) = conjugacy_classes(n, r, c, r == c);
+            let relabellings = (1..=n as u128).product::<u128>();
+            assert_eq!(
+                Some(symmetries as u128 * relabellings),
+                crate::transform::group_order(shape)
+            );
+            assert_eq!(classes.iter().map(|c| c.size).sum::<u64>(), symmetries);
+        }
+    }
+
+    #[test]
     fn latin_squares_up_to_isotopy() {
         // OEIS A040082, isotopy classes of Latin squares: 1, 1, 1, 2, 2, 22, 564.
         for (n, classes) in [(2, 1), (3, 1), (4, 2), (5, 2), (6, 22), (7, 564)] {
@@ -878,14 +875,10 @@ mod tests {
                     .collect()
             }));
         }
-        let mut parent: Vec<u32> = (0..grids.len() as u32).collect();
+        let mut parent: Vec<usize> = (0..grids.len()).collect();
         for (i, grid) in grids.iter().enumerate() {
             for map in &maps {
-                let j = index[map(grid).as_slice()];
-                let (x, y) = (root(&mut parent, i), root(&mut parent, j));
-                if x != y {
-                    parent[x.max(y)] = x.min(y) as u32;
-                }
+                join(&mut parent, i, index[map(grid).as_slice()]);
             }
         }
         (0..grids.len())
