@@ -127,6 +127,36 @@ fn essentially_different_grids_are_counted_for_empty_grids() {
     assert_eq!(code, 0);
     assert_eq!(records[0]["count"], 3);
     assert_eq!(records[0]["complete"], true);
+    // With --stats, Burnside's terms: 288 grids, 2*8*8 symmetries in 20 conjugacy
+    // classes (see the library's test), and class sizes times invariants averaging to 2.
+    let out = sudokit()
+        .args(["count", "--essentially-different", "--stats", &four])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(&format!(
+            "{four} 2 # grids 288, symmetries 128 (with transposing), conjugacy classes 20, "
+        )),
+        "{text}"
+    );
+    let (records, _) = json_records(&[
+        "count",
+        "-f",
+        "json",
+        "--essentially-different",
+        "--stats",
+        &four,
+    ]);
+    let burnside = &records[0]["burnside"];
+    assert_eq!(burnside["grids"], 288);
+    let total: u64 = burnside["invariants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| pair[0].as_u64().unwrap() * pair[1].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 2 * 128);
     // Latin squares of order 6 up to isotopy: 22 (OEIS A040082).
     sudokit()
         .args(["count", "--essentially-different", "--no-transposing"])

@@ -25,7 +25,9 @@
 //! `--essentially-different` counts, for an empty grid (of the shapes the band method
 //! counts, or a Latin square up to order 7), its grids up to the shape's symmetries and
 //! relabelling instead ([`classes::count_essentially_different`]: 5,472,730,538 for
-//! 9x9); `count` is that number.
+//! 9x9); `count` is that number, and with `--stats` the key `burnside` gives the terms
+//! of Burnside's average: `grids`, `symmetries`, `transposing`, `conjugacy_classes` and
+//! `invariants` (`[class size, invariant grids]` per class that has any).
 //!
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
@@ -34,7 +36,7 @@ use anyhow::Result;
 use serde::Serialize;
 use sudokit::engines::{Engine, Stats, Step};
 use sudokit::format::SymbolStyle;
-use sudokit::solve::classes::{self, ClassesError};
+use sudokit::solve::classes::{self, Classes, ClassesError};
 use sudokit::solve::{self, Stop};
 
 use crate::batch::{self, Outcome, Status};
@@ -104,6 +106,56 @@ struct JsonRecord<'a> {
     stats: Option<JsonStats>,
     #[serde(skip_serializing_if = "Option::is_none")]
     trace: Option<Vec<JsonStep>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burnside: Option<JsonBurnside>,
+}
+
+/// With `--essentially-different --stats`: the terms of Burnside's average.
+#[derive(Serialize)]
+struct JsonBurnside {
+    grids: u128,
+    symmetries: u64,
+    transposing: bool,
+    conjugacy_classes: usize,
+    /// `[class size, invariant grids of one member with a house reading 1..n]` for
+    /// each class that has any, the identity first.
+    invariants: Vec<(u64, u128)>,
+}
+
+impl From<Classes> for JsonBurnside {
+    fn from(c: Classes) -> JsonBurnside {
+        JsonBurnside {
+            grids: c.grids,
+            symmetries: c.symmetries,
+            transposing: c.transposing,
+            conjugacy_classes: c.conjugacy_classes,
+            invariants: c.invariants,
+        }
+    }
+}
+
+/// A finished count, as [`Counter::render`] shows it.
+struct Counted {
+    count: u128,
+    stop: Stop,
+    stats: Stats,
+    steps: Vec<Step>,
+    line: usize,
+    /// With `--essentially-different`: how the classes were counted.
+    classes: Option<Classes>,
+}
+
+impl Counted {
+    fn new(count: u128, stop: Stop, stats: Stats, line: usize) -> Counted {
+        Counted {
+            count,
+            stop,
+            stats,
+            steps: Vec::new(),
+            line,
+            classes: None,
+        }
+    }
 }
 
 impl Counter {
@@ -141,7 +193,7 @@ impl Counter {
                 return self.render(
                     item,
                     Some(grid),
-                    Ok((n, stop, stats, Vec::new(), record.line)),
+                    Ok(Counted::new(n, stop, stats, record.line)),
                 );
             }
         }
@@ -158,17 +210,11 @@ impl Counter {
             (outcome.report, outcome.stats, steps)
         };
         let report = report.capped(self.limit);
-        self.render(
-            item,
-            Some(grid),
-            Ok((
-                report.solutions.into(),
-                report.stop,
-                stats,
-                steps,
-                record.line,
-            )),
-        )
+        let counted = Counted {
+            steps,
+            ..Counted::new(report.solutions.into(), report.stop, stats, record.line)
+        };
+        self.render(item, Some(grid), Ok(counted))
     }
 
     /// `--essentially-different`: the grid must be empty.
@@ -191,26 +237,27 @@ impl Counter {
             symmetries.transposing,
             deadline,
         ) {
-            Ok(classes) => self.render(
-                item,
-                Some(grid),
-                Ok((classes.classes, Stop::Exhausted, stats, Vec::new(), line)),
-            ),
+            Ok(classes) => {
+                let counted = Counted {
+                    classes: Some(classes.clone()),
+                    ..Counted::new(classes.classes, Stop::Exhausted, stats, line)
+                };
+                self.render(item, Some(grid), Ok(counted))
+            }
             Err(ClassesError::Timeout) => self.render(
                 item,
                 Some(grid),
-                Ok((0, Stop::Timeout, stats, Vec::new(), line)),
+                Ok(Counted::new(0, Stop::Timeout, stats, line)),
             ),
             Err(e) => self.render(item, Some(grid), Err((line, column, e.to_string()))),
         }
     }
 
-    #[allow(clippy::type_complexity)]
     fn render(
         &self,
         item: &Item,
         puzzle: Option<&sudokit::Grid>,
-        result: Result<(u128, Stop, Stats, Vec<Step>, usize), (usize, usize, String)>,
+        result: Result<Counted, (usize, usize, String)>,
     ) -> Outcome {
         let shown = puzzle.map(|p| output::line(p, &self.style));
         match result {
@@ -223,6 +270,7 @@ impl Counter {
                         error: Some(&message),
                         stats: None,
                         trace: None,
+                        burnside: None,
                     })
                 } else {
                     format!(
@@ -236,7 +284,14 @@ impl Counter {
                     diagnostic: Some(format!("{}:{line}:{column}: {message}", item.source)),
                 }
             }
-            Ok((count, stop, stats, steps, line)) => {
+            Ok(Counted {
+                count,
+                stop,
+                stats,
+                steps,
+                line,
+                classes,
+            }) => {
                 let complete = stop == Stop::Exhausted;
                 let status = match stop {
                     Stop::NodeLimit | Stop::Timeout => Status::Timeout,
@@ -251,6 +306,7 @@ impl Counter {
                         error: None,
                         stats: self.stats.then(|| JsonStats::from(&stats)),
                         trace: self.trace.then(|| engine::json_trace(&steps, geometry)),
+                        burnside: classes.filter(|_| self.stats).map(JsonBurnside::from),
                     })
                 } else {
                     let mut text = engine::trace_text(&steps, geometry);
@@ -262,6 +318,15 @@ impl Counter {
                     text.push_str(&output::with_comments(item, body, self.comments));
                     if status == Status::Timeout {
                         text.push_str(" # timeout");
+                    } else if let Some(classes) = classes.filter(|_| self.stats) {
+                        text.push_str(&format!(
+                            " # grids {}, symmetries {} ({} transposing), conjugacy classes {}, {} with invariant grids",
+                            classes.grids,
+                            classes.symmetries,
+                            if classes.transposing { "with" } else { "without" },
+                            classes.conjugacy_classes,
+                            classes.invariants.len(),
+                        ));
                     } else if self.stats {
                         text.push_str(&format!(" # {}", engine::stats_text(&stats)));
                     }

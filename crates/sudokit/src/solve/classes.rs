@@ -52,6 +52,8 @@ pub struct Classes {
     pub symmetries: u64,
     /// Whether transposing is one of them (square boxes, unless left out).
     pub transposing: bool,
+    /// Conjugacy classes of the symmetries (275 for 9x9).
+    pub conjugacy_classes: usize,
     /// Conjugacy classes of symmetries with invariant grids: (class size, invariant grids
     /// of one member with a chosen house reading `1..n`), identity first.
     pub invariants: Vec<(u64, u128)>,
@@ -230,6 +232,7 @@ pub fn count_essentially_different(
         grids,
         symmetries,
         transposing,
+        conjugacy_classes: classes.len(),
         invariants,
     })
 }
@@ -765,10 +768,25 @@ mod tests {
 
     #[test]
     fn the_symmetries_are_the_transformation_group_without_relabelling() {
-        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+        // Class counts from the groups' structure: the lines of a shape move by a wreath
+        // product, S2 wr S2 (the dihedral group of order 8) with 5 classes, S2 wr S3 and
+        // S2 wr S4 (hyperoctahedral, 10 and 20: pairs of partitions), S3 wr S2 with 9 and
+        // S4 wr S2 with 20 (unordered pairs of classes of S3 or S4, and one class per class
+        // for the swapping half); transposing pairs the row and column classes up and adds
+        // the classes of the transposed symmetries, one per class of the line group: 5*6/2
+        // + 5 = 20 for 4x4 and 22*23/2 + 22 = 275 for 9x9 (Russell and Jarvis's count).
+        for (r, c, count) in [
+            (2, 2, 20),
+            (2, 3, 90),
+            (3, 2, 90),
+            (2, 4, 400),
+            (4, 2, 400),
+            (3, 3, 275),
+        ] {
             let shape = Shape::new(r, c).unwrap();
             let n = shape.size();
             let (classes, symmetries) = conjugacy_classes(n, r, c, r == c);
+            assert_eq!(classes.len(), count, "{shape}");
             let relabellings = (1..=n as u128).product::<u128>();
             assert_eq!(
                 Some(symmetries as u128 * relabellings),
