@@ -301,16 +301,16 @@ fn conjugacy_classes(
 /// Grids that the cell map `g` (`g[c]` is where cell `c` goes) turns into a relabelling
 /// of themselves, counting only those whose normalising house reads `1..n`.
 fn invariant_grids(geometry: &Geometry, g: &[usize], deadline: Option<Instant>) -> Option<u64> {
-    let mut cycle_of = vec![usize::MAX; g.len()];
+    let mut place = vec![(usize::MAX, 0); g.len()];
     let mut cycles: Vec<Vec<usize>> = Vec::new();
     for start in 0..g.len() {
-        if cycle_of[start] != usize::MAX {
+        if place[start].0 != usize::MAX {
             continue;
         }
         let mut cycle = Vec::new();
         let mut cell = start;
         loop {
-            cycle_of[cell] = cycles.len();
+            place[cell] = (cycles.len(), cycle.len());
             cycle.push(cell);
             cell = g[cell];
             if cell == start {
@@ -332,7 +332,7 @@ fn invariant_grids(geometry: &Geometry, g: &[usize], deadline: Option<Instant>) 
     let problem = Problem {
         geometry,
         cycles: &cycles,
-        cycle_of: &cycle_of,
+        place: &place,
         given: &given,
         order,
     };
@@ -442,7 +442,8 @@ fn power(s: &[u8], k: usize) -> Vec<u8> {
 struct Problem<'a> {
     geometry: &'a Geometry,
     cycles: &'a [Vec<usize>],
-    cycle_of: &'a [usize],
+    /// Each cell's cycle and its place in it (`g^j` of the cycle's first cell).
+    place: &'a [(usize, usize)],
     given: &'a [u8],
     order: usize,
 }
@@ -464,7 +465,7 @@ impl Problem<'_> {
         {
             return Some(0);
         }
-        // powers[j][v] = s^j(v) for j < order; s^-j = s^(order - j).
+        // powers[j][v] = s^j(v) for j <= order; s^-j = s^(order - j).
         let powers: Vec<Vec<u8>> = (0..=self.order).map(|j| power(relabel, j)).collect();
         let back = |j: usize| &powers[(self.order - j % self.order) % self.order];
         let mut masks = [0u16; SLOTS];
@@ -483,17 +484,9 @@ impl Problem<'_> {
                 .fold(0, |m, v| m | 1 << v);
         }
         let mut forbids = vec![[0u16; SLOTS]; k * n];
-        let mut offset = vec![0usize; self.cycle_of.len()];
-        for cycle in self.cycles {
-            for (j, &cell) in cycle.iter().enumerate() {
-                offset[cell] = j;
-            }
-        }
-        for x in 0..self.cycle_of.len() {
-            let (a, i) = (self.cycle_of[x], offset[x]);
+        for (x, &(a, i)) in self.place.iter().enumerate() {
             for &y in self.geometry.peers(x) {
-                let y = y as usize;
-                let (b, j) = (self.cycle_of[y], offset[y]);
+                let (b, j) = self.place[y as usize];
                 if a == b {
                     continue;
                 }
