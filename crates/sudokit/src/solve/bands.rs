@@ -27,7 +27,6 @@
 //! whose leftover map is a filling of the third.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::perm::{join, next_permutation, root};
@@ -408,31 +407,13 @@ pub fn count_classic_grids(deadline: Option<Instant>) -> Option<u128> {
     let classes = gangsters();
     // The classes are independent: the cores share them out (a second core halves the
     // two seconds).
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let work = || -> Option<u128> {
-        let mut sum = 0u128;
-        loop {
-            let Some(class) = classes.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return Some(sum);
-            };
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
-            }
-            sum += class.bands as u128 * completions(&class.stacks);
+    super::sum_on_cores(&classes, |class| {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
         }
-    };
-    let sums: Vec<Option<u128>> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut sums = vec![work()];
-        sums.extend(helpers.into_iter().map(|h| h.join().expect("no panic")));
-        sums
-    });
-    sums.into_iter()
-        .sum::<Option<u128>>()
-        .map(|total| 1680 * total)
+        Some(class.bands as u128 * completions(&class.stacks))
+    })
+    .map(|total| 1680 * total)
 }
 
 /// Counts every grid of a shape whose boxes are two cells wide or two cells high, of

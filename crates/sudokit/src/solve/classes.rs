@@ -30,7 +30,6 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::Stop;
@@ -654,27 +653,13 @@ impl Search<'_> {
             }
             states = deeper;
         }
-        let next = AtomicUsize::new(0);
-        let work = || -> Option<u64> {
-            let mut sum = 0;
+        let rest = super::sum_on_cores(&states, |(masks, open)| {
             let mut unbounded = u64::MAX;
-            loop {
-                let Some((masks, open)) = states.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    return Some(sum);
-                };
-                sum += self.count(masks, *open, &mut unbounded).ok()?;
-            }
-        };
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(8);
-        let sums: Vec<Option<u64>> = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-            let mut sums = vec![work()];
-            sums.extend(helpers.into_iter().map(|h| h.join().expect("no panic")));
-            sums
-        });
-        sums.into_iter().sum::<Option<u64>>().map(|s| s + done)
+            self.count(masks, *open, &mut unbounded)
+                .ok()
+                .map(u128::from)
+        })?;
+        Some(done + rest as u64)
     }
 }
 

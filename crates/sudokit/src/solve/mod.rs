@@ -414,6 +414,37 @@ pub fn count_every_grid(grid: &Grid, deadline: Option<Instant>) -> Option<(u128,
     bands::count_two_band_grids(shape.box_rows(), shape.box_cols()).map(|n| (n, Stop::Exhausted))
 }
 
+/// Sums `work` over `items`, which the cores take one at a time from a shared queue (up
+/// to eight threads); `None` as soon as any item gives `None` (a deadline passed).
+pub(crate) fn sum_on_cores<T: Sync>(
+    items: &[T],
+    work: impl Fn(&T) -> Option<u128> + Sync,
+) -> Option<u128> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let worker = || -> Option<u128> {
+        let mut sum = 0;
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return Some(sum);
+            };
+            sum += work(item)?;
+        }
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        let mine = worker();
+        helpers
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .chain([mine])
+            .sum()
+    })
+}
+
 /// Latin squares of the geometry's order: permuting columns puts any square's first
 /// row in order and then permuting the other rows its first column, in exactly one way,
 /// so there are `n! (n-1)!` squares for each reduced one.
