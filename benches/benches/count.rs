@@ -7,7 +7,8 @@
 //! * `empty`: every grid of a shape by `solve::count_every_grid`: 9x9 (the band method,
 //!   6.67 x 10^21), 8x8 with 2x4 boxes (two bands, 2.9 x 10^16), Latin squares of order
 //!   7 (reduced squares, 6.1 x 10^13); no peer counts these; and `classes`: essentially
-//!   different 6x6 grids (49) and Latin squares of order 7 up to isotopy (564);
+//!   different 6x6 grids (49), Latin squares of order 7 up to isotopy (564) and their
+//!   main classes (147);
 //! * `check/<set>`: `sudokit check`'s work per puzzle (verdict by a count up to two, plus
 //!   the singles test) against the crate's count up to two, on a slice of each data set.
 //!
@@ -117,6 +118,10 @@ fn empty(c: &mut Criterion) {
             })
         });
     }
+    let latin = grids[2].1.geometry().clone();
+    group.bench_function("sudokit/latin-7-main-classes", |b| {
+        b.iter(|| black_box(classes::count_main_classes(&latin, None)))
+    });
     group.finish();
 }
 

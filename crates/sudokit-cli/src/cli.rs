@@ -152,6 +152,14 @@ pub struct CountArgs {
     /// With --essentially-different: transposing is not one of the symmetries.
     #[arg(long, requires = "essentially_different")]
     pub no_transposing: bool,
+    /// With --essentially-different, for Latin squares: count main classes, a square's
+    /// conjugates (rows, columns and symbols trading roles) being the same square too.
+    #[arg(
+        long,
+        requires = "essentially_different",
+        conflicts_with = "no_transposing"
+    )]
+    pub main_classes: bool,
 }
 
 /// Arguments of `sudokit all`.

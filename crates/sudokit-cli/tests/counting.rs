@@ -164,6 +164,20 @@ fn essentially_different_grids_are_counted_for_empty_grids() {
         .assert()
         .success()
         .stdout(format!("{six} 22\n"));
+    // And up to paratopy, their main classes: 12 (OEIS A003090); only Latin squares
+    // have them.
+    sudokit()
+        .args(["count", "--essentially-different", "--main-classes"])
+        .args(["--variant", "latin", "--shape", "1x6", &six])
+        .assert()
+        .success()
+        .stdout(format!("{six} 12\n"));
+    let out = sudokit()
+        .args(["count", "--essentially-different", "--main-classes", &four])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("main classes are counted for Latin"));
     // Givens, variants and shapes beyond the band method are errors naming the line; the
     // other puzzles are still counted.
     let given = format!("1{}", ".".repeat(15));

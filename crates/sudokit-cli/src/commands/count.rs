@@ -26,8 +26,10 @@
 //! counts, or a Latin square up to order 7), its grids up to the shape's symmetries and
 //! relabelling instead ([`classes::count_essentially_different`]: 5,472,730,538 for
 //! 9x9); `count` is that number, and with `--stats` the key `burnside` gives the terms
-//! of Burnside's average: `grids`, `symmetries`, `transposing`, `conjugacy_classes` and
-//! `invariants` (`[class size, invariant grids]` per class that has any).
+//! of Burnside's average: `grids`, `symmetries`, `transposing`, `conjugates`,
+//! `conjugacy_classes` and `invariants` (`[class size, invariant grids]` per class that
+//! has any). `--main-classes` counts a Latin square's main classes
+//! ([`classes::count_main_classes`]: 147 of order 7).
 //!
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
@@ -61,6 +63,7 @@ pub fn run(args: CountArgs) -> Result<u8> {
         comments: args.run.comments,
         classes: args.essentially_different.then_some(Symmetries {
             transposing: !args.no_transposing,
+            conjugates: args.main_classes,
         }),
     };
     if counter.classes.is_some() && counter.engine != Engine::Fast {
@@ -93,6 +96,8 @@ struct Counter {
 /// The symmetries `--essentially-different` counts grids up to (besides relabelling).
 struct Symmetries {
     transposing: bool,
+    /// `--main-classes`: a Latin square's conjugates too.
+    conjugates: bool,
 }
 
 #[derive(Serialize)]
@@ -116,6 +121,7 @@ struct JsonBurnside {
     grids: u128,
     symmetries: u64,
     transposing: bool,
+    conjugates: bool,
     conjugacy_classes: usize,
     /// `[class size, invariant grids of one member with a house reading 1..n]` for
     /// each class that has any, the identity first.
@@ -128,6 +134,7 @@ impl From<Classes> for JsonBurnside {
             grids: c.grids,
             symmetries: c.symmetries,
             transposing: c.transposing,
+            conjugates: c.conjugates,
             conjugacy_classes: c.conjugacy_classes,
             invariants: c.invariants,
         }
@@ -232,11 +239,12 @@ impl Counter {
         }
         let deadline = self.limits.for_puzzle(u64::MAX).deadline;
         let stats = Stats::default();
-        match classes::count_essentially_different(
-            grid.geometry(),
-            symmetries.transposing,
-            deadline,
-        ) {
+        let counted = if symmetries.conjugates {
+            classes::count_main_classes(grid.geometry(), deadline)
+        } else {
+            classes::count_essentially_different(grid.geometry(), symmetries.transposing, deadline)
+        };
+        match counted {
             Ok(classes) => {
                 let counted = Counted {
                     classes: Some(classes.clone()),
@@ -320,10 +328,14 @@ impl Counter {
                         text.push_str(" # timeout");
                     } else if let Some(classes) = classes.filter(|_| self.stats) {
                         text.push_str(&format!(
-                            " # grids {}, symmetries {} ({} transposing), conjugacy classes {}, {} with invariant grids",
+                            " # grids {}, symmetries {} ({}), conjugacy classes {}, {} with invariant grids",
                             classes.grids,
                             classes.symmetries,
-                            if classes.transposing { "with" } else { "without" },
+                            match (classes.conjugates, classes.transposing) {
+                                (true, _) => "with conjugates",
+                                (false, true) => "with transposing",
+                                (false, false) => "without transposing",
+                            },
                             classes.conjugacy_classes,
                             classes.invariants.len(),
                         ));

@@ -1,9 +1,11 @@
 //! Essentially different grids: how many grids are left when two count as one if a
 //! symmetry of the shape (reordering bands, rows within a band, stacks, columns within
 //! a stack, and transposing when the boxes are square) followed by a relabelling of the
-//! digits maps one onto the other. For 9x9, 5,472,730,538 (Russell and Jarvis, 2005, the
+//! digits maps one onto the other. For 9x9, 5,472,730,538 (Russell and Jarvis, 2006, the
 //! figure the Octave seed quotes). Latin squares likewise, under any reordering of rows
-//! and of columns: without transposing, their isotopy classes (564 of order 7).
+//! and of columns: without transposing, their isotopy classes (564 of order 7); with
+//! the conjugates too (rows, columns and symbols trading roles), their main classes
+//! (147 of order 7, [`count_main_classes`]).
 //!
 //! Burnside's lemma: the number of classes is the average, over the symmetries `g` and
 //! relabellings `s`, of the grids `X` with `g(X) = s(X)`. Three reductions make that
@@ -51,10 +53,17 @@ pub struct Classes {
     pub symmetries: u64,
     /// Whether transposing is one of them (square boxes, unless left out).
     pub transposing: bool,
-    /// Conjugacy classes of the symmetries (275 for 9x9).
+    /// Whether a Latin square's conjugates (rows, columns and symbols trading roles)
+    /// count as the same square: main classes. `symmetries` is then the paratopisms
+    /// divided by `n!`.
+    pub conjugates: bool,
+    /// Conjugacy classes of the symmetries (275 for 9x9). For main classes, those of
+    /// the row and column reorderings with transposing (each transposed class standing
+    /// for the three swaps of two roles) and one per cycle type for the role rotations.
     pub conjugacy_classes: usize,
     /// Conjugacy classes of symmetries with invariant grids: (class size, invariant grids
-    /// of one member with a chosen house reading `1..n`), identity first.
+    /// of one member with a chosen house reading `1..n`), identity first. A role
+    /// rotation carries its own relabelling: (class size / `n!`, invariant squares).
     pub invariants: Vec<(u64, u128)>,
 }
 
@@ -176,6 +185,11 @@ pub enum ClassesError {
         "essentially different grids are counted for 9x9, boxes two cells wide or high up to 8x8 and Latin squares up to order 7, not {0}"
     )]
     Unsupported(String),
+    /// Main classes are a Latin square notion.
+    #[error(
+        "main classes are counted for Latin squares (whose rows, columns and symbols can trade roles), not {0}"
+    )]
+    NotLatin(String),
     /// The deadline passed first.
     #[error("time ran out")]
     Timeout,
@@ -186,6 +200,9 @@ pub enum ClassesError {
 struct SymmetryClass {
     cells: Vec<usize>,
     size: u64,
+    /// Whether the member transposes (its class then stands for every swap of two roles
+    /// when counting main classes).
+    transposed: bool,
 }
 
 /// Counts the essentially different grids of an empty standard geometry whose every
@@ -197,6 +214,38 @@ struct SymmetryClass {
 pub fn count_essentially_different(
     geometry: &Arc<Geometry>,
     transposing: bool,
+    deadline: Option<Instant>,
+) -> Result<Classes, ClassesError> {
+    burnside(geometry, transposing, false, deadline)
+}
+
+/// Counts the main classes of Latin squares of order up to 7 (OEIS A003090: 12 of
+/// order 6, 147 of order 7): isotopy classes in which a square and its conjugates (the
+/// same triples (row, column, symbol) with the roles permuted) count as one.
+///
+/// The paratopisms are the isotopisms with one of the six role permutations. Those
+/// with the identity or the transposition of rows and columns are the symmetries that
+/// [`count_essentially_different`] averages over with transposing; the other two role
+/// swaps are conjugate to that one (by a pure role permutation), so their invariant
+/// squares add up to the same sum; a role rotation `(r, c, s) -> (a(s), b(r), c(c))` is
+/// conjugate to `(r, c, s) -> (p(s), r, c)` with `p` of the cycle type of the product
+/// `abc`, and its few invariant squares are counted as an exact cover.
+pub fn count_main_classes(
+    geometry: &Arc<Geometry>,
+    deadline: Option<Instant>,
+) -> Result<Classes, ClassesError> {
+    if !geometry.variant().is_latin_square() {
+        return Err(ClassesError::NotLatin(geometry.name().to_string()));
+    }
+    burnside(geometry, true, true, deadline)
+}
+
+/// Burnside's average for [`count_essentially_different`] and, with `conjugates`,
+/// [`count_main_classes`].
+fn burnside(
+    geometry: &Arc<Geometry>,
+    transposing: bool,
+    conjugates: bool,
     deadline: Option<Instant>,
 ) -> Result<Classes, ClassesError> {
     let n = geometry.size();
@@ -214,15 +263,33 @@ pub fn count_essentially_different(
         return Err(ClassesError::Timeout);
     }
     let transposing = transposing && kr == kc;
-    let (classes, symmetries) = conjugacy_classes(n, kr, kc, transposing);
+    let (classes, mut symmetries) = conjugacy_classes(n, kr, kc, transposing);
     let factorial = (1..=n as u128).product::<u128>();
     let mut invariants = vec![(1, grids / factorial)];
     for class in &classes[1..] {
         let count =
             invariant_grids(geometry, &class.cells, deadline).ok_or(ClassesError::Timeout)?;
+        // Main classes: the transposition stands for each of the three role swaps.
+        let size = class.size * if conjugates && class.transposed { 3 } else { 1 };
         if count != 0 {
-            invariants.push((class.size, count as u128));
+            invariants.push((size, count as u128));
         }
+    }
+    let mut conjugacy_classes = classes.len();
+    if conjugates {
+        // Two role rotations (each way round), each with (n!)^2 |C| members per class C
+        // of the product's permutation.
+        let factorial = factorial as u64;
+        for (p, size) in cycle_types(n) {
+            conjugacy_classes += 1;
+            let rotation = role_rotation(n, &p);
+            let count =
+                invariant_latin_squares(n, &rotation, deadline).ok_or(ClassesError::Timeout)?;
+            if count != 0 {
+                invariants.push((2 * factorial * size, count as u128));
+            }
+        }
+        symmetries *= 3;
     }
     let total: u128 = invariants.iter().map(|&(s, i)| s as u128 * i).sum();
     debug_assert_eq!(total % symmetries as u128, 0, "Burnside's average is whole");
@@ -231,9 +298,186 @@ pub fn count_essentially_different(
         grids,
         symmetries,
         transposing,
-        conjugacy_classes: classes.len(),
+        conjugates,
+        conjugacy_classes,
         invariants,
     })
+}
+
+/// One permutation of `0..n` per cycle type (consecutive cycles, longest first) with
+/// the size of its conjugacy class in the symmetric group: `n! / prod(k^m_k m_k!)`.
+fn cycle_types(n: usize) -> Vec<(Vec<u8>, u64)> {
+    fn partitions(rest: usize, largest: usize, parts: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if rest == 0 {
+            out.push(parts.clone());
+        }
+        for k in (1..=largest.min(rest)).rev() {
+            parts.push(k);
+            partitions(rest - k, k, parts, out);
+            parts.pop();
+        }
+    }
+    let mut all = Vec::new();
+    partitions(n, n, &mut Vec::new(), &mut all);
+    let factorial = |k: usize| (1..=k as u64).product::<u64>();
+    all.into_iter()
+        .map(|parts| {
+            let mut p = Vec::with_capacity(n);
+            let mut centraliser = 1;
+            for (i, &k) in parts.iter().enumerate() {
+                let start = p.len();
+                p.extend((0..k).map(|j| (start + (j + 1) % k) as u8));
+                centraliser *= k as u64;
+                // m_k! accumulates as each further cycle of the same length arrives.
+                centraliser *= parts[..i].iter().filter(|&&l| l == k).count() as u64 + 1;
+            }
+            (p, factorial(n) / centraliser)
+        })
+        .collect()
+}
+
+/// The role rotation `(r, c, s) -> (p(s), r, c)` as a map of triples, a triple being
+/// `r n^2 + c n + s`.
+fn role_rotation(n: usize, p: &[u8]) -> Vec<usize> {
+    (0..n * n * n)
+        .map(|t| {
+            let (r, c, s) = (t / (n * n), t / n % n, t % n);
+            p[s] as usize * n * n + r * n + c
+        })
+        .collect()
+}
+
+/// Latin squares of order `n` (up to 7) that the map of triples `g` keeps as a set of
+/// triples, by exact cover: the squares are the sets of triples that meet each
+/// (row, column), (row, symbol) and (column, symbol) pair once, and an invariant one is
+/// a union of `g`'s cycles.
+fn invariant_latin_squares(n: usize, g: &[usize], deadline: Option<Instant>) -> Option<u64> {
+    assert!(n <= 7, "three words of pairs, six of cycles");
+    let pairs = |t: usize| {
+        let (r, c, s) = (t / (n * n), t / n % n, t % n);
+        [r * n + c, n * n + r * n + s, 2 * n * n + c * n + s]
+    };
+    // Cycles that meet no pair twice, as masks of the pairs they meet.
+    let mut seen = vec![false; g.len()];
+    let mut cycles: Vec<[u64; 3]> = Vec::new();
+    for start in 0..g.len() {
+        if seen[start] {
+            continue;
+        }
+        let (mut mask, mut met, mut t) = ([0u64; 3], 0, start);
+        loop {
+            seen[t] = true;
+            for pair in pairs(t) {
+                mask[pair / 64] |= 1 << (pair % 64);
+            }
+            met += 3;
+            t = g[t];
+            if t == start {
+                break;
+            }
+        }
+        if mask.iter().map(|w| w.count_ones()).sum::<u32>() == met {
+            cycles.push(mask);
+        }
+    }
+    let mut meeting = vec![[0u64; 6]; 3 * n * n];
+    for (i, mask) in cycles.iter().enumerate() {
+        for (pair, meets) in meeting.iter_mut().enumerate() {
+            if mask[pair / 64] >> (pair % 64) & 1 == 1 {
+                meets[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+    let clashes: Vec<[u64; 6]> = cycles
+        .iter()
+        .map(|mask| {
+            let mut clash = [0u64; 6];
+            for (pair, meets) in meeting.iter().enumerate() {
+                if mask[pair / 64] >> (pair % 64) & 1 == 1 {
+                    clash.iter_mut().zip(meets).for_each(|(c, m)| *c |= m);
+                }
+            }
+            clash
+        })
+        .collect();
+    let mut cover = Cover {
+        pairs: 3 * n * n,
+        cycles: &cycles,
+        meeting: &meeting,
+        clashes: &clashes,
+        deadline,
+        nodes: 0,
+        found: 0,
+    };
+    let mut live = [0u64; 6];
+    for i in 0..cycles.len() {
+        live[i / 64] |= 1 << (i % 64);
+    }
+    cover.search([0; 3], live).then_some(cover.found)
+}
+
+/// The exact cover search of [`invariant_latin_squares`].
+struct Cover<'a> {
+    pairs: usize,
+    cycles: &'a [[u64; 3]],
+    /// For each pair, the cycles that meet it.
+    meeting: &'a [[u64; 6]],
+    /// For each cycle, the cycles that share a pair with it (itself included).
+    clashes: &'a [[u64; 6]],
+    deadline: Option<Instant>,
+    nodes: u64,
+    found: u64,
+}
+
+impl Cover<'_> {
+    /// Adds the exact covers that complete `covered` with `live` cycles; false when the
+    /// deadline passed.
+    fn search(&mut self, covered: [u64; 3], live: [u64; 6]) -> bool {
+        self.nodes += 1;
+        if self.nodes % (1 << 16) == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+        // The uncovered pair with fewest cycles left to cover it.
+        let mut best: Option<(u32, usize)> = None;
+        for pair in (0..self.pairs).filter(|&p| covered[p / 64] >> (p % 64) & 1 == 0) {
+            let options: u32 = (0..6)
+                .map(|w| (self.meeting[pair][w] & live[w]).count_ones())
+                .sum();
+            if options == 0 {
+                return true;
+            }
+            if best.is_none_or(|(o, _)| options < o) {
+                best = Some((options, pair));
+                if options == 1 {
+                    break;
+                }
+            }
+        }
+        let Some((_, pair)) = best else {
+            self.found += 1;
+            return true;
+        };
+        for w in 0..6 {
+            let mut options = self.meeting[pair][w] & live[w];
+            while options != 0 {
+                let i = w * 64 + options.trailing_zeros() as usize;
+                options &= options - 1;
+                let mut covered = covered;
+                covered
+                    .iter_mut()
+                    .zip(&self.cycles[i])
+                    .for_each(|(c, m)| *c |= m);
+                let mut live = live;
+                live.iter_mut()
+                    .zip(&self.clashes[i])
+                    .for_each(|(l, c)| *l &= !c);
+                if !self.search(covered, live) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
 }
 
 /// The conjugacy classes of the symmetries of an `n x n` grid whose rows move in bands
@@ -281,6 +525,7 @@ fn conjugacy_classes(
             classes.push(SymmetryClass {
                 cells: cells(false, a, b),
                 size,
+                transposed: false,
             });
         }
     }
@@ -290,6 +535,7 @@ fn conjugacy_classes(
             classes.push(SymmetryClass {
                 cells: cells(true, &rows.perms[p as usize], identity),
                 size: size * rows.len() as u64,
+                transposed: true,
             });
         }
     }
@@ -784,6 +1030,63 @@ mod tests {
         }
     }
 
+    #[test]
+    fn latin_squares_up_to_paratopy() {
+        // OEIS A003090, main classes of Latin squares: 1, 1, 1, 2, 2, 12, 147.
+        for (n, classes) in [(2, 1), (3, 1), (4, 2), (5, 2), (6, 12), (7, 147)] {
+            let geometry = Arc::new(Geometry::latin(n).unwrap());
+            let counted = count_main_classes(&geometry, None).unwrap();
+            assert_eq!(counted.classes, classes, "order {n}");
+            assert!(counted.conjugates && counted.transposing);
+            assert_eq!(
+                counted
+                    .invariants
+                    .iter()
+                    .map(|&(s, i)| s as u128 * i)
+                    .sum::<u128>(),
+                classes * counted.symmetries as u128
+            );
+        }
+        assert_eq!(
+            count_main_classes(&shape(2, 2), None),
+            Err(ClassesError::NotLatin("2x2".to_string()))
+        );
+    }
+
+    #[test]
+    fn paratopy_agrees_with_orbits_counted_one_square_at_a_time() {
+        for n in [3, 4, 5] {
+            let geometry = Arc::new(Geometry::latin(n).unwrap());
+            let counted = count_main_classes(&geometry, None).unwrap();
+            let orbits = orbits(&geometry, (1, 1), true, true);
+            assert_eq!(counted.classes, orbits as u128, "order {n}");
+        }
+    }
+
+    #[test]
+    fn cycle_types_cover_the_symmetric_group() {
+        // p(n) classes (OEIS A000041) whose sizes add up to n!.
+        for (n, partitions, factorial) in [(1, 1, 1), (4, 5, 24), (7, 15, 5040)] {
+            let types = cycle_types(n);
+            assert_eq!(types.len(), partitions);
+            assert_eq!(types.iter().map(|t| t.1).sum::<u64>(), factorial);
+            for (p, _) in &types {
+                let mut sorted = p.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..n as u8).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn the_exact_cover_counts_every_latin_square_under_the_identity() {
+        // A002860: 12 of order 3, 576 of order 4.
+        for (n, squares) in [(3, 12), (4, 576)] {
+            let identity: Vec<usize> = (0..n * n * n).collect();
+            assert_eq!(invariant_latin_squares(n, &identity, None), Some(squares));
+        }
+    }
+
     /// Every grid of a small geometry, cell by cell.
     fn every_grid(geometry: &Geometry) -> Vec<Vec<u8>> {
         fn fill(geometry: &Geometry, grid: &mut Vec<u8>, cell: usize, out: &mut Vec<Vec<u8>>) {
@@ -812,9 +1115,15 @@ mod tests {
     type GridMap = dyn Fn(&[u8]) -> Vec<u8>;
 
     /// Orbits of every grid under generators of the symmetries (swaps of neighbouring
-    /// rows in a band, of neighbouring bands, the same for columns, transposing if asked)
-    /// and of relabelling (swaps of neighbouring digits), by union-find: no Burnside.
-    fn orbits(geometry: &Geometry, kr: usize, kc: usize, transposing: bool) -> usize {
+    /// rows in a band, of neighbouring bands, the same for columns, transposing if asked,
+    /// and for a Latin square's conjugates the swap of rows and symbols) and of
+    /// relabelling (swaps of neighbouring digits), by union-find: no Burnside.
+    fn orbits(
+        geometry: &Geometry,
+        (kr, kc): (usize, usize),
+        transposing: bool,
+        conjugates: bool,
+    ) -> usize {
         let n = geometry.size();
         let grids = every_grid(geometry);
         let index: HashMap<&[u8], usize> = grids
@@ -851,9 +1160,19 @@ mod tests {
                 (0..n * n).map(|c| g[c / n * n + p[c % n]]).collect()
             }));
         }
-        if transposing {
+        if transposing || conjugates {
             maps.push(Box::new(move |g| {
                 (0..n * n).map(|c| g[c % n * n + c / n]).collect()
+            }));
+        }
+        if conjugates {
+            // (row, column, symbol) -> (symbol, column, row).
+            maps.push(Box::new(move |g| {
+                let mut h = vec![0; n * n];
+                for (cell, &s) in g.iter().enumerate() {
+                    h[(s as usize - 1) * n + cell % n] = (cell / n + 1) as u8;
+                }
+                h
             }));
         }
         for d in 1..n as u8 {
@@ -888,7 +1207,7 @@ mod tests {
         for (geometry, kr, kc) in [(shape(2, 2), 2, 2), (latin(4), 1, 1), (latin(5), 1, 1)] {
             for transposing in [true, false] {
                 let counted = count_essentially_different(&geometry, transposing, None).unwrap();
-                let orbits = orbits(&geometry, kr, kc, transposing);
+                let orbits = orbits(&geometry, (kr, kc), transposing, false);
                 assert_eq!(
                     counted.classes,
                     orbits as u128,
