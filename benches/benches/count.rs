@@ -6,7 +6,7 @@
 //!   (the crate has no 6x6);
 //! * `empty`: every grid of a shape by `solve::count_every_grid`: 9x9 (the band method,
 //!   6.67 x 10^21), 8x8 with 2x4 boxes (two bands, 2.9 x 10^16), Latin squares of order
-//!   7 (reduced squares, 6.1 x 10^13); no peer counts these; and `classes`: essentially
+//!   7 (meeting in the middle, 6.1 x 10^13); no peer counts these; and `classes`: essentially
 //!   different 6x6 grids (49), Latin squares of order 7 up to isotopy (564) and their
 //!   main classes (147);
 //! * `check/<set>`: `sudokit check`'s work per puzzle (verdict by a count up to two, plus
