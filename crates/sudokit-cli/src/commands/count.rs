@@ -23,13 +23,13 @@
 //! | `trace` | with `--trace`: the engine's steps |
 //!
 //! `--essentially-different` counts, for an empty grid (of the shapes the band method
-//! counts, or a Latin square up to order 7), its grids up to the shape's symmetries and
+//! counts, or a Latin square up to order 8), its grids up to the shape's symmetries and
 //! relabelling instead ([`classes::count_essentially_different`]: 5,472,730,538 for
 //! 9x9); `count` is that number, and with `--stats` the key `burnside` gives the terms
 //! of Burnside's average: `grids`, `symmetries`, `transposing`, `conjugates`,
 //! `conjugacy_classes` and `invariants` (`[class size, invariant grids]` per class that
 //! has any). `--main-classes` counts a Latin square's main classes
-//! ([`classes::count_main_classes`]: 147 of order 7).
+//! ([`classes::count_main_classes`]: 147 of order 7, 283,657 of order 8).
 //!
 //! Exit codes: 0 all counted (a `--limit` cut counts as done), 1 some puzzle hit a time
 //! or node limit, 2 input errors.
