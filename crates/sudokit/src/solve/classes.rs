@@ -230,9 +230,10 @@ pub fn count_essentially_different(
 /// with the identity or the transposition of rows and columns are the symmetries that
 /// [`count_essentially_different`] averages over with transposing; the other two role
 /// swaps are conjugate to that one (by a pure role permutation), so their invariant
-/// squares add up to the same sum; a role rotation `(r, c, s) -> (a(s), b(r), c(c))` is
-/// conjugate to `(r, c, s) -> (p(s), r, c)` with `p` of the cycle type of the product
-/// `abc`, and its few invariant squares are counted as an exact cover.
+/// squares add up to the same sum; a role rotation `(r, c, s) -> (x(s), y(r), z(c))`,
+/// whose cube applies `xzy` (or a rotation of that product) to each coordinate, is
+/// conjugate to `(r, c, s) -> (p(s), r, c)` with `p` of the cycle type of `xzy`, and its
+/// few invariant squares are counted as an exact cover.
 pub fn count_main_classes(
     geometry: &Arc<Geometry>,
     deadline: Option<Instant>,

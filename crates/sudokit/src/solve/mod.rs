@@ -391,10 +391,10 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// 9x9 (6,670,903,752,021,072,936,960, more than a `u64` holds) in about two seconds,
 /// boxes two cells wide or high up to 8x8 (the 29,136,487,207,403,520 grids of 2x4
 /// boxes) in half a second; for Latin squares up to order 8 a meeting in the middle
-/// ([`latin`]: order 8's 108,776,032,459,082,956,800 in about 30 s on two cores), up
-/// to 16 the reduced squares (first row and column in order) times `n! (n-1)!`,
-/// counted by [`count`] (order 9, 3.8 x 10^17 reduced squares, would take centuries). `None` for any other puzzle; when
-/// the deadline passes first, a lower bound and `Stop::Timeout`.
+/// ([`latin`]: order 8's 108,776,032,459,082,956,800 in 25 s on two cores), up to 16
+/// the reduced squares (first row and column in order) times `n! (n-1)!`, counted by
+/// [`count`] (order 9's 3.8 x 10^17 reduced squares would take centuries). `None` for
+/// any other puzzle; when the deadline passes first, a lower bound and `Stop::Timeout`.
 pub fn count_every_grid(grid: &Grid, deadline: Option<Instant>) -> Option<(u128, Stop)> {
     if grid.filled() != 0 {
         return None;
@@ -448,7 +448,7 @@ pub(crate) fn sum_on_cores<T: Sync>(
 }
 
 /// Latin squares of the geometry's order: up to 8 by meeting in the middle over the
-/// columns' contents ([`latin`]: order 8's 1.09 x 10^20 in about 30 s on two cores);
+/// columns' contents ([`latin`]: order 8's 1.09 x 10^20 in 25 s on two cores);
 /// beyond, permuting columns puts any square's first row in order and then permuting
 /// the other rows its first column, in exactly one way, so there are `n! (n-1)!`
 /// squares for each reduced one, counted by [`count`].
