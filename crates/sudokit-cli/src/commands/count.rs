@@ -192,7 +192,7 @@ impl Counter {
         // Empty grids have methods of their own, whose counts (the 9x9 grid's) can
         // exceed any limit: used only when no limit asks for less.
         if self.engine == Engine::Fast && self.limit == u64::MAX {
-            if let Some((n, stop)) = solve::count_every_grid(grid, limits.deadline) {
+            if let Some((n, stop)) = solve::count_by_method(grid, limits.deadline) {
                 let stats = Stats {
                     guesses: Some(0),
                     ..Stats::default()
