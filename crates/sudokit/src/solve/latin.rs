@@ -104,7 +104,7 @@ pub fn count(n: usize, deadline: Option<Instant>) -> Option<u128> {
 /// the deadline passed first.
 ///
 /// The empty rows are a forward part of `a` rows from the given columns and a
-/// backward part of `b = min(n - given, n / 2)` rows, which is a `b`-row rectangle
+/// backward part of `b` rows (`n / 2` with one row given, else at most 2), a rectangle
 /// filling the complements of the columns the forward part reaches: with `F_a` the
 /// forward layer and `T_b` the layer of rectangles with their first row fixed,
 ///
