@@ -769,11 +769,7 @@ fn latin_squares_by_row_cycles(
         }
         let mut size = 0;
         for tau in &centraliser {
-            let mut conjugate = vec![0; n];
-            for c in 0..n {
-                conjugate[tau[c]] = tau[gamma[c]];
-            }
-            if seen.insert(conjugate) {
+            if seen.insert(rows.conjugate(tau, gamma)) {
                 size += 1;
             }
         }
@@ -860,11 +856,7 @@ fn latin_squares_by_row_cycles(
                 let pi = rows.unpack(orbit[0]);
                 let mut size = 0u128;
                 for tau in &stabiliser {
-                    let mut conjugate = vec![0; n];
-                    for c in 0..n {
-                        conjugate[tau[c]] = tau[pi[c]];
-                    }
-                    let j = index[&rows.pack(&conjugate)];
+                    let j = index[&rows.pack(&rows.conjugate(tau, &pi))];
                     if !seen[j] {
                         seen[j] = true;
                         size += 1;
@@ -920,6 +912,15 @@ impl RowAlgebra {
     /// `a` after `b`.
     fn compose(&self, a: &[usize], b: &[usize]) -> Vec<usize> {
         b.iter().map(|&x| a[x]).collect()
+    }
+
+    /// `tau p tau^-1`.
+    fn conjugate(&self, tau: &[usize], p: &[usize]) -> Vec<usize> {
+        let mut conjugate = vec![0; self.n];
+        for c in 0..self.n {
+            conjugate[tau[c]] = tau[p[c]];
+        }
+        conjugate
     }
 
     /// `p` applied `k` times.
