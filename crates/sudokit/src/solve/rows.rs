@@ -21,8 +21,7 @@
 //! explores far more than the propagating engines; [`super::count_solutions`] and
 //! [`super::enumerate`] only come here after a short probe found many solutions.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::FxHashMap;
 
 use super::{Budget, Limits, Report, Stop};
 use crate::geometry::Geometry;
@@ -53,32 +52,9 @@ fn boxes(geometry: &Geometry) -> Option<Shape> {
     }
 }
 
-/// A fast hash for the fixed-width keys of the memo (they are already well mixed bit
-/// masks; SipHash would cost more than the lookups save).
-#[derive(Default)]
-struct MaskHasher(u64);
-
-impl Hasher for MaskHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        // Keys arrive as the bytes of their words (slice hashing).
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
-type Memo<const K: usize> = HashMap<[u64; K], u64, BuildHasherDefault<MaskHasher>>;
+/// Counts per state. FxHash: the keys are already well mixed bit masks, and SipHash
+/// would cost more than the lookups save.
+type Memo<const K: usize> = FxHashMap<[u64; K], u64>;
 
 /// The fixed part of a puzzle, shared by counting and enumeration.
 struct Layout {
