@@ -740,14 +740,14 @@ fn latin_squares_by_row_cycles(
     let k0 = cycles.remove(0);
     let rows = RowAlgebra::new(n);
     let permutations = all_permutations(n);
-    let sigma_k0 = rows.power(sigma, k0);
+    let sigma_k0 = power(sigma, k0);
     // The relabellings r0's cycle allows: gamma^k0 = sigma^k0, its rows apart.
     let allowed: Vec<Vec<usize>> = if k0 == 1 {
         vec![sigma.to_vec()]
     } else {
         permutations
             .iter()
-            .filter(|gamma| rows.power(gamma, k0) == sigma_k0)
+            .filter(|gamma| power(gamma, k0) == sigma_k0)
             .filter(|gamma| rows.all_apart(&rows.orbit(&rows.identity(), gamma, sigma, k0)))
             .cloned()
             .collect()
@@ -788,7 +788,7 @@ fn latin_squares_by_row_cycles(
                 kind.1 += 1;
                 continue;
             }
-            let (gamma_k, sigma_k) = (rows.power(gamma, k), rows.power(sigma, k));
+            let (gamma_k, sigma_k) = (power(gamma, k), power(sigma, k));
             let orbits = permutations
                 .iter()
                 .filter(|pi| (0..n).all(|c| pi[sigma_k[c]] == gamma_k[pi[c]]))
@@ -921,11 +921,6 @@ impl RowAlgebra {
             conjugate[tau[c]] = tau[p[c]];
         }
         conjugate
-    }
-
-    /// `p` applied `k` times.
-    fn power(&self, p: &[usize], k: usize) -> Vec<usize> {
-        (0..k).fold(self.identity(), |acc, _| self.compose(p, &acc))
     }
 
     /// The rows `gamma^j pi sigma^-j` for `j < k`.
@@ -1107,14 +1102,13 @@ fn lcm(a: usize, b: usize) -> usize {
     a / gcd(a, b) * b
 }
 
-/// `s` applied `k` times.
-fn power(s: &[u8], k: usize) -> Vec<u8> {
-    (0..s.len() as u8)
-        .map(|mut x| {
-            for _ in 0..k {
-                x = s[x as usize];
-            }
-            x
+/// The permutation `p` (mapping `x` to `p[x]`) applied `k` times: the symbol
+/// relabellings (`u8`) and the rows' permutations (`usize`) alike.
+fn power<T: Copy + Into<usize> + TryFrom<usize>>(p: &[T], k: usize) -> Vec<T> {
+    (0..p.len())
+        .map(|x| {
+            let y = (0..k).fold(x, |y, _| p[y].into());
+            T::try_from(y).unwrap_or_else(|_| unreachable!("a permutation's points fit its type"))
         })
         .collect()
 }
