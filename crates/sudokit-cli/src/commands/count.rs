@@ -189,8 +189,8 @@ impl Counter {
         // One solution past the limit tells "exactly the limit" from "more": a puzzle
         // with two solutions under `--limit 2` counts 2, not 2+.
         let limits = self.limits.for_puzzle(self.limit).one_past();
-        // Empty grids, and Latin squares given in whole rows, have methods of their
-        // own, whose counts (the 9x9 grid's) can exceed any limit: used only when no
+        // Empty grids, and Latin squares up to order 8 with givens in few lines, have
+        // methods of their own, whose counts (the 9x9 grid's) can exceed any limit: used only when no
         // limit asks for less.
         if self.engine == Engine::Fast && self.limit == u64::MAX {
             if let Some((n, stop)) = solve::count_by_method(grid, limits.deadline) {

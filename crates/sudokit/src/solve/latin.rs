@@ -121,18 +121,12 @@ pub fn count_completions(
     // (order 8 with three rows given: 0.15 s backward 2 rows, 0.95 s backward 3).
     let backward = empty.min(if start == first { n / 2 } else { 2 });
     let forward = empty - backward;
-    // layers[k]: k-row rectangles with the first row fixed (layers[0] unused).
-    let mut layers = vec![Layer::new(), Layer::new()];
-    layers[1].add(first, 1);
     let depth = if start == first {
         backward.max(1 + forward)
     } else {
         backward
     };
-    while layers.len() <= depth {
-        let next = next_layer(n, layers.last().expect("a layer"), deadline)?;
-        layers.push(next);
-    }
+    let layers = first_row_layers(n, depth, deadline)?;
     let mut own = Layer::new();
     let reached = if start == first {
         &layers[1 + forward]
@@ -143,10 +137,32 @@ pub fn count_completions(
         }
         &own
     };
+    Some(meet(n, reached.iter(), &layers[backward]))
+}
+
+/// The layers of rectangles with the first row `1..n`, `layers[k]` for `k` rows up to
+/// `depth` (`layers[0]` unused); `None` when the deadline passed first.
+fn first_row_layers(n: usize, depth: usize, deadline: Option<Instant>) -> Option<Vec<Layer>> {
+    let mut first = [0u8; MAX_ORDER];
+    for (c, mask) in first.iter_mut().enumerate().take(n) {
+        *mask = 1 << c;
+    }
+    let mut layers = vec![Layer::new(), Layer::new()];
+    layers[1].add(state(first), 1);
+    while layers.len() <= depth {
+        let next = next_layer(n, layers.last().expect("a layer"), deadline)?;
+        layers.push(next);
+    }
+    Some(layers)
+}
+
+/// The squares that tops reaching the states of `reached` (with their counts of
+/// labelled rectangles) and bottoms of `bottom` (a layer of [`first_row_layers`])
+/// make: `sum over s of F(s) T(complement of s) prod(m!)`.
+fn meet(n: usize, reached: impl Iterator<Item = (u64, u64)>, bottom: &Layer) -> u128 {
     let full = ((1u32 << n) - 1) as u8;
-    let bottom = &layers[backward];
     let mut total = 0u128;
-    for (s, count) in reached.iter() {
+    for (s, count) in reached {
         let m = masks(s);
         let mut complement = [0u8; MAX_ORDER];
         for c in 0..n {
@@ -157,7 +173,130 @@ pub fn count_completions(
         };
         total += count as u128 * other as u128 * multiplicities(&m[MAX_ORDER - n..]);
     }
-    Some(total)
+    total
+}
+
+/// Counts the completions of a partial Latin square of order `n` (1..=8) given row by
+/// row in `cells` (0 for an empty cell, else the symbol `1..=n`), with at least one
+/// given and no two equal givens in a line (the caller checks); `None` when the
+/// deadline passed first.
+///
+/// Reordering rows keeps the count, so the rows holding givens come first. They are
+/// filled one at a time keeping a map from states to counts of labelled rectangles,
+/// where a state keeps in place the columns with givens further down (*pinned*) and
+/// sorts the others, which later rows cannot tell apart. After the last of those
+/// rows every column is free: the states are those of the layers, and the rest is
+/// [`count_completions`]' meeting of a top and a bottom. The counts fit: a rectangle
+/// with a given cell of order 8 is among at most `L(8) / 8 < 2^64` of them.
+pub fn count_partial(n: usize, cells: &[u8], deadline: Option<Instant>) -> Option<u128> {
+    assert!((1..=MAX_ORDER).contains(&n), "orders 1 to 8");
+    assert_eq!(cells.len(), n * n, "a square's cells");
+    let rows: Vec<usize> = (0..n)
+        .filter(|&r| cells[r * n..(r + 1) * n].iter().any(|&v| v != 0))
+        .collect();
+    assert!(!rows.is_empty(), "a given at least");
+    let k = rows.len();
+    let pinned: Vec<Vec<usize>> = (0..=k)
+        .map(|i| {
+            (0..n)
+                .filter(|&c| rows[i..].iter().any(|&r| cells[r * n + c] != 0))
+                .collect()
+        })
+        .collect();
+    let mut top: Map = Map::default();
+    top.insert(0, 1);
+    for (i, &r) in rows.iter().enumerate() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        // Positions 0..pinned[i].len() are the pinned columns, in order; then the free.
+        let mut givens = [0u8; MAX_ORDER];
+        for (j, &c) in pinned[i].iter().enumerate() {
+            if cells[r * n + c] != 0 {
+                givens[j] = 1 << (cells[r * n + c] - 1);
+            }
+        }
+        let kept: Vec<usize> = pinned[i + 1]
+            .iter()
+            .map(|c| {
+                pinned[i]
+                    .iter()
+                    .position(|x| x == c)
+                    .expect("pinned further down")
+            })
+            .collect();
+        let loose: Vec<usize> = (0..n).filter(|j| !kept.contains(j)).collect();
+        let rekey = |new: &[u8; MAX_ORDER]| -> u64 {
+            if kept.is_empty() {
+                return state(*new);
+            }
+            let mut key = [0u8; MAX_ORDER];
+            for (to, &j) in kept.iter().enumerate() {
+                key[to] = new[j];
+            }
+            let mut rest: Vec<u8> = loose.iter().map(|&j| new[j]).collect();
+            rest.sort_unstable();
+            key[kept.len()..n].copy_from_slice(&rest);
+            u64::from_le_bytes(key)
+        };
+        let mut next = Map::default();
+        for (done, (&key, &count)) in top.iter().enumerate() {
+            if done % 4096 == 4095 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            let old = key.to_le_bytes();
+            let mut new = old;
+            fill_row(n, 0, 0, &old, &givens, &mut new, &mut |new| {
+                *next.entry(rekey(new)).or_insert(0) += count;
+            });
+        }
+        top = next;
+    }
+    let empty = n - k;
+    if empty == 0 {
+        return Some(top.values().map(|&c| c as u128).sum());
+    }
+    // Order 8 with one to three rows of givens took 40-65 s whether the bottom had 2, 3
+    // or 4 rows: both halves cross the widest layers either way.
+    let backward = empty.min(2);
+    let mut reached = Layer::new();
+    for (s, count) in top {
+        reached.add(s, count);
+    }
+    for _ in 0..empty - backward {
+        reached = next_layer(n, &reached, deadline)?;
+    }
+    let layers = first_row_layers(n, backward, deadline)?;
+    Some(meet(n, reached.iter(), &layers[backward]))
+}
+
+/// Every row that extends the masks `old[j..]` (in the first `n` bytes; symbols `used`
+/// already in the row), holding the symbol `givens[j]` where that is not 0, written
+/// into `new`; `emit` gets each.
+fn fill_row(
+    n: usize,
+    j: usize,
+    used: u8,
+    old: &[u8; MAX_ORDER],
+    givens: &[u8; MAX_ORDER],
+    new: &mut [u8; MAX_ORDER],
+    emit: &mut impl FnMut(&[u8; MAX_ORDER]),
+) {
+    if j == n {
+        emit(new);
+        return;
+    }
+    let full = ((1u32 << n) - 1) as u8;
+    let mut options = full & !(old[j] | used);
+    if givens[j] != 0 {
+        options &= givens[j];
+    }
+    while options != 0 {
+        let bit = options & options.wrapping_neg();
+        options &= !bit;
+        new[j] = old[j] | bit;
+        fill_row(n, j + 1, used | bit, old, givens, new, emit);
+    }
 }
 
 /// `prod(m!)` over the runs of equal masks of a sorted state.

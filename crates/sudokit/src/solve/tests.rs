@@ -720,10 +720,15 @@ fn latin_squares_with_whole_rows_or_columns_given_count_by_method_as_search_does
                 );
             }
         }
-        // A row given in part, or a clash, is left to the search.
+        // One given: by symmetry, a n-th of the squares (A002860).
         let mut part = Grid::empty(geometry.clone());
         part.set(0, 1);
-        assert_eq!(count_by_method(&part, None), None);
+        let squares = [576u128, 161_280, 812_851_200][n - 4];
+        assert_eq!(
+            count_by_method(&part, None),
+            Some((squares / n as u128, Stop::Exhausted))
+        );
+        // A clash is left to the search.
         let mut clash = Grid::empty(geometry.clone());
         for c in 0..n {
             clash.set(c, c as u8 + 1);
@@ -740,4 +745,61 @@ fn latin_squares_with_whole_rows_or_columns_given_count_by_method_as_search_does
         count_by_method(&first, None),
         Some((61_479_419_904_000 / 5040, Stop::Exhausted))
     );
+}
+
+#[test]
+fn partial_latin_squares_count_by_method_as_search_does() {
+    // Givens taken from a square at pseudo-random cells: a few anywhere, or several in
+    // one column, or one symbol several times (so that each of rows, columns and
+    // symbols is the conjugate taken as rows); the layer method against the search.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below as u64) as usize
+    };
+    let mut compared = 0;
+    for n in [4, 5, 6] {
+        let geometry = Arc::new(Geometry::latin(n).unwrap());
+        for trial in 0..30 {
+            // A square: cyclic (or r + 2c for odd n), rows, columns and symbols shuffled.
+            let mut shuffle = || {
+                let mut p: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    p.swap(i, next(i + 1));
+                }
+                p
+            };
+            let (rows, columns, symbols) = (shuffle(), shuffle(), shuffle());
+            let step = if n % 2 == 1 { 2 } else { 1 };
+            let square = |r: usize, c: usize| symbols[(rows[r] + columns[c] * step) % n] as u8 + 1;
+            let mut grid = Grid::empty(geometry.clone());
+            let givens = 1 + next(n);
+            for _ in 0..givens {
+                let (r, c) = match trial % 3 {
+                    0 => (next(n), next(n)),
+                    1 => (next(n), 0),
+                    _ => {
+                        let r = next(n);
+                        (r, (0..n).find(|&c| square(r, c) == 1).unwrap())
+                    }
+                };
+                grid.set(r * n + c, square(r, c));
+            }
+            let Some(counted) = count_by_method(&grid, None) else {
+                continue;
+            };
+            let searched = count_solutions(&grid, u64::MAX);
+            assert!(searched.complete);
+            assert_eq!(
+                counted,
+                (searched.count as u128, Stop::Exhausted),
+                "order {n}: {:?}",
+                grid.cells()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 60, "{compared} compared");
 }
