@@ -231,12 +231,10 @@ pub fn count_partial(n: usize, cells: &[u8], deadline: Option<Instant>) -> Optio
                 return state(*new);
             }
             let mut key = [0u8; MAX_ORDER];
-            for (to, &j) in kept.iter().enumerate() {
+            for (to, &j) in kept.iter().chain(&loose).enumerate() {
                 key[to] = new[j];
             }
-            let mut rest: Vec<u8> = loose.iter().map(|&j| new[j]).collect();
-            rest.sort_unstable();
-            key[kept.len()..n].copy_from_slice(&rest);
+            key[kept.len()..n].sort_unstable();
             u64::from_le_bytes(key)
         };
         let mut next = Map::default();
@@ -272,7 +270,9 @@ pub fn count_partial(n: usize, cells: &[u8], deadline: Option<Instant>) -> Optio
 
 /// Every row that extends the masks `old[j..]` (in the first `n` bytes; symbols `used`
 /// already in the row), holding the symbol `givens[j]` where that is not 0, written
-/// into `new`; `emit` gets each.
+/// into `new`; `emit` gets each. The layers' own [`extend`] is kept apart: one filler
+/// for both, with the givens' test skipped at compile time, made order 8's count 10-20%
+/// slower.
 fn fill_row(
     n: usize,
     j: usize,
