@@ -731,13 +731,7 @@ fn conjugacy_classes_of(
     for s in relabellings {
         let least = deltas
             .iter()
-            .map(|delta| {
-                let mut conjugate = vec![0u8; s.len()];
-                for (i, &d) in delta.iter().enumerate() {
-                    conjugate[d as usize] = delta[s[i] as usize];
-                }
-                conjugate
-            })
+            .map(|delta| conjugate(delta, &s))
             .min()
             .unwrap_or(s);
         *classes.entry(least).or_default() += 1;
@@ -827,7 +821,7 @@ fn latin_squares_by_row_cycles(
         }
         let mut size = 0;
         for tau in &centraliser {
-            if seen.insert(rows.conjugate(tau, gamma)) {
+            if seen.insert(conjugate(tau, gamma)) {
                 size += 1;
             }
         }
@@ -914,7 +908,7 @@ fn latin_squares_by_row_cycles(
                 let pi = rows.unpack(orbit[0]);
                 let mut size = 0u128;
                 for tau in &stabiliser {
-                    let j = index[&rows.pack(&rows.conjugate(tau, &pi))];
+                    let j = index[&rows.pack(&conjugate(tau, &pi))];
                     if !seen[j] {
                         seen[j] = true;
                         size += 1;
@@ -970,15 +964,6 @@ impl RowAlgebra {
     /// `a` after `b`.
     fn compose(&self, a: &[usize], b: &[usize]) -> Vec<usize> {
         b.iter().map(|&x| a[x]).collect()
-    }
-
-    /// `tau p tau^-1`.
-    fn conjugate(&self, tau: &[usize], p: &[usize]) -> Vec<usize> {
-        let mut conjugate = vec![0; self.n];
-        for c in 0..self.n {
-            conjugate[tau[c]] = tau[p[c]];
-        }
-        conjugate
     }
 
     /// The rows `gamma^j pi sigma^-j` for `j < k`.
@@ -1158,6 +1143,16 @@ fn lcm(a: usize, b: usize) -> usize {
         a
     };
     a / gcd(a, b) * b
+}
+
+/// `tau p tau^-1` (permutations mapping `x` to `p[x]`): the symbol relabellings (`u8`)
+/// and the rows' permutations (`usize`) alike.
+fn conjugate<T: Copy + Into<usize>>(tau: &[T], p: &[T]) -> Vec<T> {
+    let mut conjugate = p.to_vec();
+    for (x, &y) in p.iter().enumerate() {
+        conjugate[tau[x].into()] = tau[y.into()];
+    }
+    conjugate
 }
 
 /// The permutation `p` (mapping `x` to `p[x]`) applied `k` times: the symbol
