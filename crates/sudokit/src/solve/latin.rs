@@ -28,7 +28,8 @@ use std::time::Instant;
 /// The largest order counted here: a column's mask is a byte, a state a `u64`.
 pub const MAX_ORDER: usize = 8;
 
-/// Latin rectangles (first row `1..n`) per state of the columns.
+/// Latin rectangles per state of the columns (the layers': first row `1..n`; the rows
+/// of givens in [`count_partial`]: all of them).
 // FxHash: SipHash would cost more than the lookups of dense masks save.
 type Map = FxHashMap<u64, u64>;
 

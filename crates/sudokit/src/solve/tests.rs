@@ -747,59 +747,41 @@ fn latin_squares_with_whole_rows_or_columns_given_count_by_method_as_search_does
     );
 }
 
-#[test]
-fn partial_latin_squares_count_by_method_as_search_does() {
-    // Givens taken from a square at pseudo-random cells: a few anywhere, or several in
-    // one column, or one symbol several times (so that each of rows, columns and
-    // symbols is the conjugate taken as rows); the layer method against the search.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |below: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % below as u64) as usize
-    };
-    let mut compared = 0;
-    for n in [4, 5, 6] {
-        let geometry = Arc::new(Geometry::latin(n).unwrap());
-        for trial in 0..30 {
-            // A square: cyclic (or r + 2c for odd n), rows, columns and symbols shuffled.
-            let mut shuffle = || {
-                let mut p: Vec<usize> = (0..n).collect();
-                for i in (1..n).rev() {
-                    p.swap(i, next(i + 1));
-                }
-                p
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(90))]
+
+    /// Givens taken from a square (cyclic, or r + 2c for odd n, its rows, columns and
+    /// symbols shuffled): up to n - 2 anywhere, or up to n in one column, or one symbol
+    /// up to n times (so that each of rows, columns and symbols is the conjugate taken
+    /// as rows, and the method always applies); the layer method against the search.
+    #[test]
+    fn partial_latin_squares_count_by_method_as_search_does(
+        n in 4usize..=6,
+        mode in 0usize..3,
+        shuffles in proptest::collection::vec(Just((0..6).collect::<Vec<usize>>()).prop_shuffle(), 3),
+        picks in proptest::collection::vec((0usize..6, 0usize..6), 1..=6),
+    ) {
+        let keep = |p: &[usize]| -> Vec<usize> { p.iter().copied().filter(|&x| x < n).collect() };
+        let (rows, columns, symbols) = (keep(&shuffles[0]), keep(&shuffles[1]), keep(&shuffles[2]));
+        let step = if n % 2 == 1 { 2 } else { 1 };
+        let square = |r: usize, c: usize| symbols[(rows[r] + columns[c] * step) % n] as u8 + 1;
+        let most = if mode == 0 { n - 2 } else { n };
+        let mut grid = Grid::empty(Arc::new(Geometry::latin(n).unwrap()));
+        for &(r, c) in picks.iter().take(most) {
+            let (r, c) = (r % n, c % n);
+            let (r, c) = match mode {
+                0 => (r, c),
+                1 => (r, 0),
+                _ => (r, (0..n).find(|&c| square(r, c) == 1).unwrap()),
             };
-            let (rows, columns, symbols) = (shuffle(), shuffle(), shuffle());
-            let step = if n % 2 == 1 { 2 } else { 1 };
-            let square = |r: usize, c: usize| symbols[(rows[r] + columns[c] * step) % n] as u8 + 1;
-            let mut grid = Grid::empty(geometry.clone());
-            let givens = 1 + next(n);
-            for _ in 0..givens {
-                let (r, c) = match trial % 3 {
-                    0 => (next(n), next(n)),
-                    1 => (next(n), 0),
-                    _ => {
-                        let r = next(n);
-                        (r, (0..n).find(|&c| square(r, c) == 1).unwrap())
-                    }
-                };
-                grid.set(r * n + c, square(r, c));
-            }
-            let Some(counted) = count_by_method(&grid, None) else {
-                continue;
-            };
-            let searched = count_solutions(&grid, u64::MAX);
-            assert!(searched.complete);
-            assert_eq!(
-                counted,
-                (searched.count as u128, Stop::Exhausted),
-                "order {n}: {:?}",
-                grid.cells()
-            );
-            compared += 1;
+            grid.set(r * n + c, square(r, c));
         }
+        let searched = count_solutions(&grid, u64::MAX);
+        prop_assert!(searched.complete);
+        prop_assert_eq!(
+            count_by_method(&grid, None),
+            Some((searched.count as u128, Stop::Exhausted)),
+            "order {}: {:?}", n, grid.cells()
+        );
     }
-    assert!(compared >= 60, "{compared} compared");
 }
