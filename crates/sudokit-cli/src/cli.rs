@@ -144,9 +144,9 @@ pub struct CountArgs {
     pub limit: Option<u64>,
     /// For an empty grid, count the essentially different grids instead: two grids are
     /// one if reordering bands, rows within a band, stacks, columns within a stack,
-    /// transposing (square boxes) and relabelling map one onto the other. 9x9 (about 40
-    /// s on two cores), boxes two cells wide or high up to 8x8, and Latin squares up to
-    /// order 8 (any row and column reordering; order 8 takes about a minute).
+    /// transposing (square boxes) and relabelling map one onto the other. 9x9 (about 6 s
+    /// on two cores), boxes two cells wide or high up to 8x8, and Latin squares up to
+    /// order 8 (any row and column reordering; order 8 takes 30-45 s).
     #[arg(long, conflicts_with = "limit")]
     pub essentially_different: bool,
     /// With --essentially-different: transposing is not one of the symmetries.
