@@ -6,9 +6,10 @@
 //! and of columns: without transposing, their isotopy classes (564 of order 7,
 //! 1,676,267 of order 8); with the conjugates too (rows, columns and symbols trading
 //! roles), their main classes (147 of order 7, 283,657 of order 8,
-//! [`count_main_classes`]). Order 8 takes 42 s and 48 s on two cores: a few classes
-//! have hundreds of millions to two billion invariant squares each, which for the
-//! symmetries that only reorder rows and columns are counted as cliques of rows
+//! [`count_main_classes`]). Order 8 takes 30-40 s on two cores, most of it the count
+//! of all squares (the identity's term, [`super::latin`]): a few classes have hundreds
+//! of millions to two billion invariant squares each, which for the symmetries that
+//! only reorder rows and columns are counted as cliques of rows
 //! (`latin_squares_by_row_cycles`) rather than one square at a time, and for those that
 //! transpose, one relabelling per class of them under the renamings that commute with
 //! the symmetry (`commuting_renamings`).
@@ -239,7 +240,7 @@ pub fn count_essentially_different(
 }
 
 /// Counts the main classes of Latin squares of order up to 8 (OEIS A003090: 12 of
-/// order 6, 147 of order 7, 283,657 of order 8, in 48 s on two cores):
+/// order 6, 147 of order 7, 283,657 of order 8, in 30 s on two cores):
 /// isotopy classes in which a square and its conjugates (the
 /// same triples (row, column, symbol) with the roles permuted) count as one.
 ///
@@ -435,52 +436,70 @@ fn invariant_latin_squares(n: usize, g: &[usize], deadline: Option<Instant>) -> 
         live[i / 64] |= 1 << (i % 64);
     }
     // Renaming rows, columns and symbols by one permutation `tau` that commutes with
-    // `g` maps invariant squares to invariant squares; with `tau(0) = 0` it keeps the
-    // cell (0, 0), so the cycles that could fill that cell fall into classes with
-    // equally many covers, and one of each class is searched, times the class's size
-    // (the plain role rotation: its 20.8 million squares in 22 s -> 9.6 s).
+    // `g` maps invariant squares to invariant squares, so the first levels of the
+    // search take one cycle per orbit of the renamings that keep the choices before
+    // (`Cover::expand_by_orbits`). The plain role rotation, whose renamings are all of
+    // S_n: its 20.8 million squares took 22 s over the eight choices for the cell
+    // (0, 0), 9.6-10.5 s over their two classes, 0.55 s by orbits.
     let rename = |tau: &[usize], t: usize| {
         let (r, c, s) = (t / (n * n), t / n % n, t % n);
         tau[r] * n * n + tau[c] * n + tau[s]
     };
-    let stabiliser: Vec<Vec<usize>> = all_permutations(n)
-        .into_iter()
-        .filter(|tau| tau[0] == 0 && (0..g.len()).all(|t| g[rename(tau, t)] == rename(tau, g[t])))
-        .collect();
-    let mut firsts: Vec<(usize, u64)> = Vec::new();
-    let mut taken = vec![false; cycles.len()];
-    for t in 0..n {
-        // The triple (0, 0, t): symbol t in the cell (0, 0).
-        let i = cycle_of[t];
-        if i == usize::MAX || taken[i] {
-            continue;
-        }
-        let mut size = 0;
-        for tau in &stabiliser {
-            let j = cycle_of[rename(tau, t)];
-            if !taken[j] {
-                taken[j] = true;
-                size += 1;
+    let first_triple: Vec<usize> = {
+        let mut first = vec![usize::MAX; cycles.len()];
+        for (t, &i) in cycle_of.iter().enumerate().rev() {
+            if i != usize::MAX {
+                first[i] = t;
             }
         }
-        firsts.push((i, size));
-    }
-    super::sum_on_cores(&firsts, |&(i, size)| {
+        first
+    };
+    let renamings: Vec<Renaming> = all_permutations(n)
+        .into_iter()
+        .filter(|tau| (0..g.len()).all(|t| g[rename(tau, t)] == rename(tau, g[t])))
+        .map(|tau| Renaming {
+            cycles: first_triple
+                .iter()
+                .map(|&t| cycle_of[rename(&tau, t)])
+                .collect(),
+            pairs: (0..3 * n * n)
+                .map(|pair| {
+                    let (kind, x, y) = (pair / (n * n), pair / n % n, pair % n);
+                    kind * n * n + tau[x] * n + tau[y]
+                })
+                .collect(),
+        })
+        .collect();
+    let mut cover = Cover {
+        pairs: 3 * n * n,
+        cycles: &cycles,
+        meeting: &meeting,
+        clashes: &clashes,
+        deadline,
+        nodes: 0,
+        found: 0,
+    };
+    let mut states = Vec::new();
+    let keeping: Vec<&Renaming> = renamings.iter().collect();
+    cover.expand_by_orbits([0; 3], live, &keeping, 1, &mut states);
+    let done = cover.found;
+    super::sum_on_cores(&states, |&(covered, live, weight)| {
         let mut cover = Cover {
-            pairs: 3 * n * n,
-            cycles: &cycles,
-            meeting: &meeting,
-            clashes: &clashes,
-            deadline,
-            nodes: 0,
             found: 0,
+            nodes: 0,
+            ..cover
         };
-        let mut live = live;
-        live.iter_mut().zip(&clashes[i]).for_each(|(l, c)| *l &= !c);
-        let found = cover.search(cycles[i], live).then_some(cover.found)?;
-        Some(found as u128 * size as u128)
+        let found = cover.search(covered, live).then_some(cover.found)?;
+        Some(found as u128 * weight as u128)
     })
-    .map(|total| u64::try_from(total).expect("invariant squares of order 8 fit"))
+    .map(|total| u64::try_from(total + done as u128).expect("invariant squares of order 8 fit"))
+}
+
+/// A renaming of rows, columns and symbols by one permutation, as it moves the cycles of
+/// triples (`usize::MAX` for those that no square holds) and the pairs.
+struct Renaming {
+    cycles: Vec<usize>,
+    pairs: Vec<usize>,
 }
 
 /// The exact cover search of [`invariant_latin_squares`].
@@ -497,6 +516,134 @@ struct Cover<'a> {
 }
 
 impl Cover<'_> {
+    /// The uncovered pair with fewest cycles left to cover it and their number (0: a
+    /// dead end); `None` when every pair is covered.
+    fn tightest(&self, covered: [u64; 3], live: [u64; 6]) -> Option<(u32, usize)> {
+        let mut best: Option<(u32, usize)> = None;
+        for pair in (0..self.pairs).filter(|&p| covered[p / 64] >> (p % 64) & 1 == 0) {
+            let options = self.options(pair, live);
+            if best.is_none_or(|(o, _)| options < o) {
+                best = Some((options, pair));
+                if options <= 1 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn options(&self, pair: usize, live: [u64; 6]) -> u32 {
+        (0..6)
+            .map(|w| (self.meeting[pair][w] & live[w]).count_ones())
+            .sum()
+    }
+
+    /// The live cycles that cover `pair`, in order.
+    fn covering(&self, pair: usize, live: [u64; 6]) -> impl Iterator<Item = usize> + '_ {
+        (0..6).flat_map(move |w| {
+            let mut options = self.meeting[pair][w] & live[w];
+            std::iter::from_fn(move || {
+                (options != 0).then(|| {
+                    let i = w * 64 + options.trailing_zeros() as usize;
+                    options &= options - 1;
+                    i
+                })
+            })
+        })
+    }
+
+    /// `covered` and `live` after taking cycle `i`.
+    fn take(&self, i: usize, covered: [u64; 3], live: [u64; 6]) -> ([u64; 3], [u64; 6]) {
+        let (mut covered, mut live) = (covered, live);
+        covered
+            .iter_mut()
+            .zip(&self.cycles[i])
+            .for_each(|(c, m)| *c |= m);
+        live.iter_mut()
+            .zip(&self.clashes[i])
+            .for_each(|(l, c)| *l &= !c);
+        (covered, live)
+    }
+
+    /// The first levels of the search while some of `keeping` (the renamings that keep
+    /// every choice so far, a group) still move a live cycle: the pair expanded is the
+    /// one whose covering cycles fall into fewest orbits of the renamings that keep
+    /// it, one cycle of each orbit taken, weighted by the orbit's size; a pair with
+    /// one cycle left has it in every square counted here, so taking it keeps every
+    /// renaming. `(covered, live, weight)` states into `out` (a few thousand at most),
+    /// whole squares into `found`.
+    fn expand_by_orbits(
+        &mut self,
+        covered: [u64; 3],
+        live: [u64; 6],
+        keeping: &[&Renaming],
+        weight: u64,
+        out: &mut Vec<([u64; 3], [u64; 6], u64)>,
+    ) {
+        let (mut covered, mut live) = (covered, live);
+        loop {
+            match self.tightest(covered, live) {
+                None => {
+                    self.found += weight;
+                    return;
+                }
+                Some((0, _)) => return,
+                Some((1, pair)) => {
+                    let i = self.covering(pair, live).next().expect("one cycle left");
+                    (covered, live) = self.take(i, covered, live);
+                }
+                Some(_) => break,
+            }
+        }
+        let is_live = |i: usize| live[i / 64] >> (i % 64) & 1 == 1;
+        let moves =
+            |map: &&Renaming| (0..self.cycles.len()).any(|i| is_live(i) && map.cycles[i] != i);
+        if out.len() >= ORBIT_STATES || !keeping.iter().any(moves) {
+            out.push((covered, live, weight));
+            return;
+        }
+        // The pair whose cycles fall into fewest orbits under the renamings keeping it.
+        let orbits = |pair: usize| {
+            let on_pair: Vec<&Renaming> = keeping
+                .iter()
+                .copied()
+                .filter(|map| map.pairs[pair] == pair)
+                .collect();
+            let mut orbits: Vec<(usize, u64)> = Vec::new();
+            let mut seen: Vec<usize> = Vec::new();
+            for i in self.covering(pair, live) {
+                if seen.contains(&i) {
+                    continue;
+                }
+                let before = seen.len();
+                seen.push(i);
+                for map in &on_pair {
+                    if !seen[before..].contains(&map.cycles[i]) {
+                        seen.push(map.cycles[i]);
+                    }
+                }
+                orbits.push((i, (seen.len() - before) as u64));
+            }
+            (orbits, on_pair)
+        };
+        let best = (0..self.pairs)
+            .filter(|&p| covered[p / 64] >> (p % 64) & 1 == 0)
+            .map(|pair| (orbits(pair), self.options(pair, live)))
+            .min_by_key(|((orbits, _), options)| (orbits.len(), *options));
+        let Some(((orbits, on_pair), _)) = best else {
+            return;
+        };
+        for (i, size) in orbits {
+            let fixing: Vec<&Renaming> = on_pair
+                .iter()
+                .copied()
+                .filter(|map| map.cycles[i] == i)
+                .collect();
+            let (covered, live) = self.take(i, covered, live);
+            self.expand_by_orbits(covered, live, &fixing, weight * size, out);
+        }
+    }
+
     /// Adds the exact covers that complete `covered` with `live` cycles; false when the
     /// deadline passed.
     fn search(&mut self, covered: [u64; 3], live: [u64; 6]) -> bool {
@@ -504,40 +651,19 @@ impl Cover<'_> {
         if self.nodes % (1 << 16) == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             return false;
         }
-        // The uncovered pair with fewest cycles left to cover it.
-        let mut best: Option<(u32, usize)> = None;
-        for pair in (0..self.pairs).filter(|&p| covered[p / 64] >> (p % 64) & 1 == 0) {
-            let options: u32 = (0..6)
-                .map(|w| (self.meeting[pair][w] & live[w]).count_ones())
-                .sum();
-            if options == 0 {
-                return true;
-            }
-            if best.is_none_or(|(o, _)| options < o) {
-                best = Some((options, pair));
-                if options == 1 {
-                    break;
-                }
-            }
-        }
-        let Some((_, pair)) = best else {
+        let Some((options, pair)) = self.tightest(covered, live) else {
             self.found += 1;
             return true;
         };
+        if options == 0 {
+            return true;
+        }
         for w in 0..6 {
             let mut options = self.meeting[pair][w] & live[w];
             while options != 0 {
                 let i = w * 64 + options.trailing_zeros() as usize;
                 options &= options - 1;
-                let mut covered = covered;
-                covered
-                    .iter_mut()
-                    .zip(&self.cycles[i])
-                    .for_each(|(c, m)| *c |= m);
-                let mut live = live;
-                live.iter_mut()
-                    .zip(&self.clashes[i])
-                    .for_each(|(l, c)| *l &= !c);
+                let (covered, live) = self.take(i, covered, live);
                 if !self.search(covered, live) {
                     return false;
                 }
@@ -1386,6 +1512,10 @@ struct ChoiceMap {
 /// before the rows' cycles take over (about half a second).
 const TRIAL_NODES: u64 = 1 << 24;
 
+/// States the expansions by orbits may hand to the cores (`Search::expand_by_orbits`,
+/// `Cover::expand_by_orbits`): past that, the rest of a branch is searched whole.
+const ORBIT_STATES: usize = 1 << 12;
+
 /// Nodes a count may take before it is redone split among the cores.
 const SEQUENTIAL_NODES: u64 = 1 << 17;
 
@@ -1596,7 +1726,7 @@ impl Search<'_> {
             }
             false
         };
-        if out.len() >= 1 << 12 || !keeping.iter().any(moves) {
+        if out.len() >= ORBIT_STATES || !keeping.iter().any(moves) {
             out.push((masks, open, weight));
             return;
         }
