@@ -49,10 +49,10 @@
 //! 6 s, 8x8 with 2x4 boxes from 17 s to 4 s.
 
 use std::collections::{BTreeMap, HashMap};
-
-use rustc_hash::FxHashSet;
 use std::sync::Arc;
 use std::time::Instant;
+
+use rustc_hash::FxHashSet;
 
 use super::Stop;
 use crate::perm::{all_permutations, join, next_permutation, root};
@@ -1630,10 +1630,10 @@ impl Search<'_> {
     }
 
     /// The same count, its first levels expanded into subproblems shared by the cores.
-    /// `symmetries` (maps of choices, the identity first, or none): while some besides
-    /// the identity keep every choice made so far, the choices for the next cycle that
-    /// they map to each other leave equally many grids, so one of each orbit is
-    /// expanded, weighted by the orbit's size.
+    /// `symmetries` (maps of choices, a group, or none): while some besides the
+    /// identity keep every choice made so far, the choices for the next cycle that they
+    /// map to each other leave equally many grids, so one of each orbit is expanded,
+    /// weighted by the orbit's size.
     fn count_in_parallel(
         &self,
         masks: [u16; SLOTS],
@@ -1706,16 +1706,17 @@ impl Search<'_> {
                 _ => break,
             }
         }
+        // A map that moves no open cycle and none of their digits left acts here as the
+        // identity does.
         let moves = |map: &&ChoiceMap| {
-            // Whether the map acts on what is left open (maps that do not are the identity here).
             let mut rest = open;
             while rest != 0 {
                 let c = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let mut digits = masks[c];
                 if map.cycle[c] != c {
                     return true;
                 }
+                let mut digits = masks[c];
                 while digits != 0 {
                     let v = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
@@ -1764,7 +1765,6 @@ impl Search<'_> {
         let Some(((_, fewest), best, on_cycle)) = best else {
             return;
         };
-
         let open = open & !(1 << best);
         if open == 0 {
             *done += weight * fewest as u64;
