@@ -698,11 +698,7 @@ fn conjugacy_classes(
     let (row_classes, col_classes) = (rows.classes(), cols.classes());
     let cells = |t: bool, a: &[u8], b: &[u8]| -> Vec<usize> {
         (0..n * n)
-            .map(|cell| {
-                let (y, x) = (cell / n, cell % n);
-                let (y, x) = if t { (x, y) } else { (y, x) };
-                a[y] as usize * n + b[x] as usize
-            })
+            .map(|cell| moved_cell(n, t, a, b, cell))
             .collect()
     };
     let mut classes = Vec::new();
@@ -734,6 +730,14 @@ fn conjugacy_classes(
     }
     let flips = if transposing { 2 } else { 1 };
     (classes, flips * (rows.len() * cols.len()) as u64)
+}
+
+/// Where the symmetry "transpose if `transposed`, then rows by `rows`, columns by
+/// `columns`" of an `n x n` grid moves `cell`.
+fn moved_cell(n: usize, transposed: bool, rows: &[u8], columns: &[u8], cell: usize) -> usize {
+    let (y, x) = (cell / n, cell % n);
+    let (y, x) = if transposed { (x, y) } else { (y, x) };
+    rows[y] as usize * n + columns[x] as usize
 }
 
 /// Invariant grids of a class's member ([`invariant_grids`]); for Latin squares
@@ -832,11 +836,7 @@ fn shape_centralizer(geometry: &Geometry, g: &[usize], house: &[usize]) -> Vec<V
     for &t in flips {
         for a in &rows {
             for b in &cols {
-                let tau = |cell: usize| {
-                    let (y, x) = (cell / n, cell % n);
-                    let (y, x) = if t { (x, y) } else { (y, x) };
-                    a[y] as usize * n + b[x] as usize
-                };
+                let tau = |cell: usize| moved_cell(n, t, a, b, cell);
                 if (0..n * n).all(|c| tau(g[c]) == g[tau(c)])
                     && house.iter().all(|&c| in_house[tau(c)])
                 {
