@@ -237,8 +237,10 @@ pub struct InputArgs {
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
     /// Puzzle type: `standard`, `latin` (rows and columns only), `x` (both diagonals),
-    /// `windoku` (extra windows), `jigsaw` (irregular regions); combine with commas
-    /// (`x,jigsaw`). Files can also say `# variant: x` before their puzzles.
+    /// `windoku` (extra windows), `jigsaw` (irregular regions), `disjoint` (the cells at
+    /// one position of every box), `centre-dot` (the boxes' centres), `asterisk` and
+    /// `girandola` (nine cells each, 9x9); combine with commas (`x,jigsaw`). Files can
+    /// also say `# variant: x` before their puzzles.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Jigsaw region map: n*n labels, one per cell row by row (`111222333...`), each

@@ -71,6 +71,9 @@ fn sat_solver_agrees_on_variants() {
         planted(9, "x", None),
         planted(9, "windoku", None),
         planted(9, "x,windoku", None),
+        planted(9, "disjoint", None),
+        planted(9, "centre-dot,asterisk", None),
+        planted(9, "girandola,windoku", None),
         planted(6, "jigsaw", Some("AAAABBAABBBBCCCDDDCCCDDDEEEFFFEEEFFF")),
         planted(7, "latin", None),
     ];

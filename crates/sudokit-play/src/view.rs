@@ -6,8 +6,9 @@
 //! with a line between every two cells, then lines between boxes only, then two-column
 //! cells (16x16 in a small terminal). Region borders are heavy lines wherever two
 //! neighbouring cells lie in different boxes or regions, read from the geometry, so
-//! jigsaw regions draw themselves. The cells of an X-sudoku's diagonals and of
-//! windoku's windows are shaded (a cyan background, or `░` without colour).
+//! jigsaw regions draw themselves. The cells of an X-sudoku's diagonals, of windoku's
+//! windows and of the named extra houses (centre dot, asterisk, girandola) are shaded
+//! (a cyan background, or `░` without colour).
 //!
 //! Colours follow Moler's `sudoku` figures: givens blue, the hint's cells highlighted
 //! (its placements green, the cells it clears magenta), and conflicts and wrong values
@@ -479,20 +480,43 @@ fn draw_grid(game: &Game, l: &Layout, color: bool, buf: &mut Buffer) {
 /// What a variant adds to the rules, for the panel (None for plain sudoku).
 fn variant_rule(g: &Geometry) -> Option<String> {
     let v = g.variant();
-    let mut rules = Vec::new();
-    if v.latin {
-        rules.push("Latin square: rows and columns only, no boxes.");
-    }
-    if v.jigsaw {
-        rules.push("Jigsaw: the outlined regions take the place of boxes.");
-    }
-    if v.diagonals {
-        rules.push("X: each shaded diagonal also holds every digit once.");
-    }
-    if v.windows {
-        rules.push("Windoku: each shaded window also holds every digit once.");
-    }
-    (!rules.is_empty()).then(|| rules.join(" "))
+    let rules = [
+        (v.latin, "Latin square: rows and columns only, no boxes."),
+        (
+            v.jigsaw,
+            "Jigsaw: the outlined regions take the place of boxes.",
+        ),
+        (
+            v.diagonals,
+            "X: each shaded diagonal also holds every digit once.",
+        ),
+        (
+            v.windows,
+            "Windoku: each shaded window also holds every digit once.",
+        ),
+        (
+            v.disjoint,
+            "Disjoint groups: the cells at one position of every box hold every digit once.",
+        ),
+        (
+            v.centre_dot,
+            "Centre dot: the shaded box centres hold every digit once.",
+        ),
+        (
+            v.asterisk,
+            "Asterisk: the nine shaded cells hold every digit once.",
+        ),
+        (
+            v.girandola,
+            "Girandola: the nine shaded cells hold every digit once.",
+        ),
+    ];
+    let on: Vec<&str> = rules
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, r)| *r)
+        .collect();
+    (!on.is_empty()).then(|| on.join(" "))
 }
 
 /// Minutes and seconds.

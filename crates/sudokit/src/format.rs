@@ -345,12 +345,7 @@ impl Reader {
             "regions" => {
                 let labels = value.chars().filter(|c| !c.is_whitespace()).count();
                 let n = (labels as f64).sqrt().round() as usize;
-                Variant::parse_regions(value, n).map(|r| {
-                    self.variant.jigsaw = true;
-                    self.variant.latin = false;
-                    self.variant.windows = false;
-                    self.variant.regions = Some(r);
-                })
+                Variant::parse_regions(value, n).map(|r| self.variant.set_regions(r))
             }
             _ => return,
         };

@@ -31,6 +31,10 @@ pub enum HouseKind {
     Window,
     /// An irregular region (jigsaw).
     Region,
+    /// The cells at one position in every box (disjoint groups).
+    Group,
+    /// A one-off house of a named pattern: centre dot, asterisk, girandola.
+    Extra,
 }
 
 impl HouseKind {
@@ -43,6 +47,8 @@ impl HouseKind {
             HouseKind::Diagonal => "diagonal",
             HouseKind::Window => "window",
             HouseKind::Region => "region",
+            HouseKind::Group => "disjoint group",
+            HouseKind::Extra => "extra house",
         }
     }
 }
@@ -78,7 +84,8 @@ impl House {
 }
 
 impl fmt::Display for House {
-    /// `r3`, `c5`, `b7` (1-based), `d1`, `w2`, `g4` (jigsaw region).
+    /// `r3`, `c5`, `b7` (1-based), `d1`, `w2`, `g4` (jigsaw region), `p5` (disjoint group:
+    /// the fifth position of a box), `e1` (an extra house).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let letter = match self.kind {
             HouseKind::Row => 'r',
@@ -87,6 +94,8 @@ impl fmt::Display for House {
             HouseKind::Diagonal => 'd',
             HouseKind::Window => 'w',
             HouseKind::Region => 'g',
+            HouseKind::Group => 'p',
+            HouseKind::Extra => 'e',
         };
         write!(f, "{}{}", letter, self.index + 1)
     }
@@ -117,6 +126,32 @@ impl PartialEq for Geometry {
 
 impl Eq for Geometry {}
 
+/// The asterisk's cells as published, (row, column) from 1: its arms and centre.
+const ASTERISK: [(usize, usize); 9] = [
+    (2, 5),
+    (3, 3),
+    (3, 7),
+    (5, 2),
+    (5, 5),
+    (5, 8),
+    (7, 3),
+    (7, 7),
+    (8, 5),
+];
+
+/// The girandola's cells: the four corners, the centre and the four cells between.
+const GIRANDOLA: [(usize, usize); 9] = [
+    (1, 1),
+    (1, 9),
+    (2, 5),
+    (5, 2),
+    (5, 5),
+    (5, 8),
+    (8, 5),
+    (9, 1),
+    (9, 9),
+];
+
 /// Why a list of houses does not make a geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GeometryError {
@@ -144,6 +179,12 @@ pub enum GeometryError {
     /// Windoku windows need square boxes.
     #[error("windoku windows need square boxes (2x2, 3x3, 4x4...), not {0}")]
     Windows(Shape),
+    /// A centre dot needs boxes with a centre cell.
+    #[error("a centre dot needs boxes of odd sides (3x3, 3x5, 5x5...), not {0}")]
+    CentreDot(Shape),
+    /// An asterisk or a girandola is drawn on a 9x9 grid only.
+    #[error("{0} is a 9x9 pattern; this grid is {1}x{1}")]
+    NineOnly(&'static str, usize),
     /// A house has the wrong number of cells or a cell out of range.
     #[error(
         "{kind} {index} has {len} cells; every house needs exactly {size} distinct cells of the grid"
@@ -333,6 +374,43 @@ impl Geometry {
                 extra.push((HouseKind::Region, cells));
             }
         }
+        if variant.disjoint || variant.centre_dot {
+            let shape = shape
+                .filter(|_| needs_boxes)
+                .ok_or(GeometryError::NeedsShape(n))?;
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
+            let at = |r: usize, c: usize| -> Vec<Cell> {
+                (0..n)
+                    .map(|b| (b / (n / bc) * br + r) * n + b % (n / bc) * bc + c)
+                    .collect()
+            };
+            if variant.disjoint {
+                for r in 0..br {
+                    for c in 0..bc {
+                        extra.push((HouseKind::Group, at(r, c)));
+                    }
+                }
+            }
+            if variant.centre_dot {
+                if br % 2 == 0 || bc % 2 == 0 {
+                    return Err(GeometryError::CentreDot(shape));
+                }
+                extra.push((HouseKind::Extra, at(br / 2, bc / 2)));
+            }
+        }
+        let patterns = [
+            (variant.asterisk, "asterisk", ASTERISK),
+            (variant.girandola, "girandola", GIRANDOLA),
+        ];
+        for (on, word, cells) in patterns {
+            if on {
+                if n != 9 {
+                    return Err(GeometryError::NineOnly(word, n));
+                }
+                let cells = cells.iter().map(|&(r, c)| (r - 1) * 9 + c - 1).collect();
+                extra.push((HouseKind::Extra, cells));
+            }
+        }
         if variant.diagonals {
             extra.push((HouseKind::Diagonal, (0..n).map(|i| i * n + i).collect()));
             extra.push((
@@ -347,11 +425,18 @@ impl Geometry {
         } else {
             shape.map_or_else(|| n.to_string(), |s| s.to_string())
         };
-        let extras: Vec<String> = [(variant.diagonals, "x"), (variant.windows, "windoku")]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, w)| w.to_string())
-            .collect();
+        let extras: Vec<String> = [
+            (variant.diagonals, "x"),
+            (variant.windows, "windoku"),
+            (variant.disjoint, "disjoint"),
+            (variant.centre_dot, "centre-dot"),
+            (variant.asterisk, "asterisk"),
+            (variant.girandola, "girandola"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, w)| w.to_string())
+        .collect();
         let name = if extras.is_empty() {
             name
         } else {
@@ -394,12 +479,14 @@ impl Geometry {
             .find(|&h| matches!(self.houses[h].kind(), HouseKind::Box | HouseKind::Region))
     }
 
-    /// Whether `cell` lies on a diagonal or in a window: the cells drawings shade.
+    /// Whether `cell` lies on a diagonal, in a window or in an extra house (centre dot,
+    /// asterisk, girandola): the cells drawings shade. Disjoint groups cover the grid,
+    /// so their cells are not shaded.
     pub fn is_shaded(&self, cell: Cell) -> bool {
         self.houses_of(cell).any(|h| {
             matches!(
                 self.houses[h].kind(),
-                HouseKind::Diagonal | HouseKind::Window
+                HouseKind::Diagonal | HouseKind::Window | HouseKind::Extra
             )
         })
     }
@@ -573,6 +660,63 @@ mod tests {
         assert_eq!(g.box_of(g.cell(4, 7)), Some(5));
         assert_eq!(g.houses()[18 + 5].to_string(), "b6");
         assert!(!g.are_peers(0, 80) && g.are_peers(0, 20) && g.are_peers(0, 72));
+    }
+
+    /// The extra houses, drawn as the puzzle books draw them (`#` a cell of the house):
+    /// a different route to the cells than the coordinates in `for_variant`.
+    #[test]
+    fn named_extra_houses_have_their_published_cells() {
+        let extra = |variant: &str, shape: Shape| {
+            let v: Variant = variant.parse().unwrap();
+            let g = Geometry::for_variant(shape.size(), Some(shape), &v).unwrap();
+            g.houses()
+                .iter()
+                .filter(|h| matches!(h.kind(), HouseKind::Extra | HouseKind::Group))
+                .map(|h| h.cells().collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        let drawn = |picture: &str| -> Vec<Cell> {
+            let marks = picture.chars().filter(|c| !c.is_whitespace());
+            marks
+                .enumerate()
+                .filter(|&(_, c)| c == '#')
+                .map(|(i, _)| i)
+                .collect()
+        };
+        let asterisk = "
+            ......... ....#.... ..#...#.. ......... .#..#..#. ......... ..#...#.. ....#.... .........";
+        let girandola = "
+            #.......# ....#.... ......... ......... .#..#..#. ......... ......... ....#.... #.......#";
+        let centre_dot = "
+            ......... .#..#..#. ......... ......... .#..#..#. ......... ......... .#..#..#. .........";
+        assert_eq!(extra("asterisk", Shape::CLASSIC), [drawn(asterisk)]);
+        assert_eq!(extra("girandola", Shape::CLASSIC), [drawn(girandola)]);
+        assert_eq!(extra("centre-dot", Shape::CLASSIC), [drawn(centre_dot)]);
+        // 15x15 with 3x5 boxes: the centres sit at rows 2, 5, 8, 11, 14 and columns 3, 8, 13.
+        let wide = extra("centre-dot", Shape::new(3, 5).unwrap());
+        let centres: Vec<Cell> = [1, 4, 7, 10, 13]
+            .iter()
+            .flat_map(|row| [2, 7, 12].map(|col| row * 15 + col))
+            .collect();
+        assert_eq!(wide, [centres]);
+        // Disjoint groups of 6x6 (2x3 boxes): six groups, a cell of each box in each,
+        // and every cell in exactly one.
+        let groups = extra("disjoint", Shape::new(2, 3).unwrap());
+        assert_eq!(groups.len(), 6);
+        assert_eq!(groups[0], [0, 3, 12, 15, 24, 27]);
+        assert_eq!(groups[5], [8, 11, 20, 23, 32, 35]);
+        let mut all: Vec<Cell> = groups.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..36).collect::<Vec<_>>());
+        // What does not exist says why.
+        let fails = |variant: &str, shape: Shape| {
+            let v: Variant = variant.parse().unwrap();
+            Geometry::for_variant(shape.size(), Some(shape), &v)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(fails("asterisk", Shape::new(4, 4).unwrap()).contains("9x9 pattern"));
+        assert!(fails("centre-dot", Shape::new(2, 3).unwrap()).contains("odd sides"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! * [`shape`] and [`geometry`]: box shapes and the houses they induce (as data, so
 //!   variants add houses rather than code paths);
-//! * [`variant`]: the house-based variants (latin, x, windoku, jigsaw) as data;
+//! * [`variant`]: the house-based variants (latin, x, windoku, jigsaw, disjoint groups,
+//!   centre dot, asterisk, girandola) as data;
 //! * [`grid`]: [`Grid`] (cells, 0 = empty) and [`Candidates`] (per-cell digit sets), the
 //!   one model every module shares;
 //! * [`symbols`] and [`format`](mod@format): reading and writing every supported text format;

@@ -2,9 +2,11 @@
 //!
 //! A variant is data that [`Geometry::for_variant`](crate::Geometry::for_variant) turns into
 //! houses: `latin` drops the boxes, `x` adds both main diagonals, `windoku` adds the
-//! windows between the boxes, `jigsaw` replaces the boxes by irregular regions. They
-//! combine where it makes sense (`x,jigsaw`, `x,windoku`); every engine then works on the
-//! houses and needs no code path of its own.
+//! windows between the boxes, `jigsaw` replaces the boxes by irregular regions,
+//! `disjoint` adds the cells at each position of the boxes (disjoint groups),
+//! `centre-dot` the boxes' centres, `asterisk` and `girandola` nine cells of a 9x9 grid
+//! each. They combine where it makes sense (`x,jigsaw`, `x,windoku`, `x,disjoint`);
+//! every engine then works on the houses and needs no code path of its own.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +20,14 @@ pub struct Variant {
     pub diagonals: bool,
     /// The windows between the boxes are houses (windoku).
     pub windows: bool,
+    /// The cells at one position in every box form a house (disjoint groups).
+    pub disjoint: bool,
+    /// The centre cells of the boxes form a house (centre dot; boxes of odd sides).
+    pub centre_dot: bool,
+    /// Nine cells in the shape of an asterisk form a house (9x9).
+    pub asterisk: bool,
+    /// Nine cells in the shape of a pinwheel form a house (girandola, 9x9).
+    pub girandola: bool,
     /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
     pub jigsaw: bool,
     /// The region of every cell (0-based, row-major), for jigsaw.
@@ -29,7 +39,7 @@ pub struct Variant {
 pub enum VariantError {
     /// An unknown variant name.
     #[error(
-        "unknown variant {0:?}; known: standard, latin, x, windoku, jigsaw (combine with commas, e.g. x,jigsaw)"
+        "unknown variant {0:?}; known: standard, latin, x, windoku, jigsaw, disjoint, centre-dot, asterisk, girandola (combine with commas, e.g. x,jigsaw)"
     )]
     Unknown(String),
     /// Variants that cannot go together.
@@ -78,7 +88,30 @@ impl Variant {
 
     /// Whether this is a Latin square and nothing more: rows and columns its only houses.
     pub fn is_latin_square(&self) -> bool {
-        self.latin && !self.diagonals && !self.windows && !self.jigsaw
+        self.latin && !self.jigsaw && !self.has_extra_houses()
+    }
+
+    /// Whether houses beyond rows, columns and boxes or regions come with it: diagonals,
+    /// windows, disjoint groups, a centre dot, an asterisk, a girandola.
+    pub fn has_extra_houses(&self) -> bool {
+        self.diagonals
+            || self.windows
+            || self.disjoint
+            || self.centre_dot
+            || self.asterisk
+            || self.girandola
+    }
+
+    /// The first rule that needs boxes (none in a Latin square or a jigsaw): windoku,
+    /// disjoint groups, centre dot.
+    fn box_rule(&self) -> Option<&'static str> {
+        [
+            (self.windows, "windoku"),
+            (self.disjoint, "disjoint"),
+            (self.centre_dot, "centre-dot"),
+        ]
+        .into_iter()
+        .find_map(|(on, word)| on.then_some(word))
     }
 
     /// Reads an n*n region map: one label character per cell (whitespace and `|`, `-`,
@@ -139,23 +172,28 @@ impl Variant {
     }
 
     /// The variant with a jigsaw region map, or the conflict when it has a rule a
-    /// jigsaw cannot go with (Latin, windoku), as `latin,jigsaw` is one.
+    /// jigsaw cannot go with (Latin, windoku, disjoint groups, centre dot), as
+    /// `latin,jigsaw` is one.
     pub fn with_regions(mut self, regions: Vec<u8>) -> Result<Variant, VariantError> {
         if self.latin {
             return Err(VariantError::Conflict("latin", "jigsaw"));
         }
-        if self.windows {
-            return Err(VariantError::Conflict("windoku", "jigsaw"));
+        if let Some(rule) = self.box_rule() {
+            return Err(VariantError::Conflict(rule, "jigsaw"));
         }
         self.set_regions(regions);
         Ok(self)
     }
 
     /// Makes this a jigsaw with `regions` (a region map read by
-    /// [`Variant::parse_regions`]); a Latin square has no regions, so it stops being one.
+    /// [`Variant::parse_regions`]); a Latin square has no regions, so it stops being one,
+    /// and the rules that need boxes (windoku, disjoint groups, centre dot) go.
     pub fn set_regions(&mut self, regions: Vec<u8>) {
         self.jigsaw = true;
         self.latin = false;
+        self.windows = false;
+        self.disjoint = false;
+        self.centre_dot = false;
         self.regions = Some(regions);
     }
 
@@ -219,7 +257,8 @@ impl Variant {
 impl FromStr for Variant {
     type Err = VariantError;
 
-    /// `standard`, `latin`, `x`, `windoku`, `jigsaw`, or a comma/plus-separated mix.
+    /// `standard`, `latin`, `x`, `windoku`, `jigsaw`, `disjoint`, `centre-dot`, `asterisk`,
+    /// `girandola`, or a comma/plus-separated mix.
     fn from_str(spec: &str) -> Result<Variant, VariantError> {
         let mut v = Variant::default();
         for word in spec
@@ -233,17 +272,27 @@ impl FromStr for Variant {
                 "x" | "diagonal" | "diagonals" => v.diagonals = true,
                 "windoku" | "windows" | "hyper" => v.windows = true,
                 "jigsaw" | "irregular" => v.jigsaw = true,
+                "disjoint" | "disjoint-groups" | "dg" | "colour" | "color" => v.disjoint = true,
+                "centre-dot" | "center-dot" | "dot" => v.centre_dot = true,
+                "asterisk" => v.asterisk = true,
+                "girandola" | "pinwheel" => v.girandola = true,
                 _ => return Err(VariantError::Unknown(word.to_string())),
             }
         }
         if v.latin && v.jigsaw {
             return Err(VariantError::Conflict("latin", "jigsaw"));
         }
-        if v.latin && v.windows {
-            return Err(VariantError::Conflict("latin", "windoku"));
+        if let Some(rule) = v.box_rule() {
+            if v.latin {
+                return Err(VariantError::Conflict("latin", rule));
+            }
+            if v.jigsaw {
+                return Err(VariantError::Conflict("jigsaw", rule));
+            }
         }
-        if v.jigsaw && v.windows {
-            return Err(VariantError::Conflict("jigsaw", "windoku"));
+        // The centre dot is one of the disjoint groups: the same house twice.
+        if v.disjoint && v.centre_dot {
+            return Err(VariantError::Conflict("disjoint", "centre-dot"));
         }
         Ok(v)
     }
@@ -265,6 +314,18 @@ impl fmt::Display for Variant {
         if self.windows {
             words.push("windoku");
         }
+        if self.disjoint {
+            words.push("disjoint");
+        }
+        if self.centre_dot {
+            words.push("centre-dot");
+        }
+        if self.asterisk {
+            words.push("asterisk");
+        }
+        if self.girandola {
+            words.push("girandola");
+        }
         if words.is_empty() {
             words.push("standard");
         }
@@ -279,7 +340,7 @@ mod tests {
         let map = Variant::parse_regions("1122112233443344", 4).unwrap();
         let x: Variant = "x".parse().unwrap();
         assert!(x.with_regions(map.clone()).unwrap().jigsaw);
-        for name in ["latin", "windoku"] {
+        for name in ["latin", "windoku", "disjoint", "centre-dot"] {
             let v: Variant = name.parse().unwrap();
             assert_eq!(
                 v.with_regions(map.clone()),
@@ -299,6 +360,26 @@ mod tests {
         );
         assert!("standard".parse::<Variant>().unwrap().is_standard());
         assert!("latin,jigsaw".parse::<Variant>().is_err());
+        assert_eq!(
+            "Girandola+DG+x".parse::<Variant>().unwrap().to_string(),
+            "x,disjoint,girandola"
+        );
+        assert_eq!(
+            "center-dot,asterisk"
+                .parse::<Variant>()
+                .unwrap()
+                .to_string(),
+            "centre-dot,asterisk"
+        );
+        // Rules on boxes need boxes; the centre dot is a disjoint group already.
+        for (spec, a, b) in [
+            ("latin,disjoint", "latin", "disjoint"),
+            ("jigsaw,centre-dot", "jigsaw", "centre-dot"),
+            ("disjoint,centre-dot", "disjoint", "centre-dot"),
+        ] {
+            assert_eq!(spec.parse::<Variant>(), Err(VariantError::Conflict(a, b)));
+        }
+        assert!("latin,asterisk".parse::<Variant>().is_ok());
         assert!("sudoku-x".parse::<Variant>().is_err());
     }
 

@@ -445,6 +445,26 @@ mod tests {
     }
 
     #[test]
+    fn the_groups_of_the_named_extra_houses() {
+        // By hand, each times 9! relabellings on the empty grid. Disjoint groups: the
+        // bands (6) and stacks (6) in any order, one order of rows for every band (6,
+        // as a cell's place in its box must move alike in every box) and of columns for
+        // every stack (6), and transposition: 2,592. Centre dot: bands and stacks (36),
+        // each band's outer rows kept or swapped (8) and each stack's outer columns (8),
+        // transposition: 4,608. Asterisk and girandola: the square's eight symmetries,
+        // times rows 4 and 6 (empty in both) kept or swapped, times columns 4 and 6: 32.
+        for (variant, maps) in [
+            ("disjoint", 2_592),
+            ("centre-dot", 4_608),
+            ("asterisk", 32),
+            ("girandola", 32),
+        ] {
+            let empty = canonical_form(&Grid::empty(geometry(variant, 9, None))).unwrap();
+            assert_eq!(empty.automorphisms, Some(maps * 362_880), "{variant}");
+        }
+    }
+
+    #[test]
     fn the_latin_square_with_diagonals_group() {
         // By hand, as for X-sudoku without bands: the row map commutes with reversal
         // (pairs of rows mirrored about the middle go to such pairs, either way round:

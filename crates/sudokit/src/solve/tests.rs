@@ -538,7 +538,15 @@ fn variants_solve_and_respect_their_houses() {
             },
         ),
     ];
-    for (name, v) in variants {
+    let named = [
+        "disjoint",
+        "centre-dot",
+        "asterisk",
+        "girandola",
+        "x,disjoint,girandola",
+    ]
+    .map(|name| (name, name.parse::<Variant>().unwrap()));
+    for (name, v) in variants.into_iter().chain(named) {
         let g = Arc::new(Geometry::for_variant(9, None, &v).unwrap());
         let solution =
             solve(&Grid::empty(g.clone())).unwrap_or_else(|| panic!("{name} empty grid"));
@@ -589,15 +597,54 @@ fn jigsaw_counts_use_digit_symmetry_and_match_published_counts() {
     assert_eq!((report.solutions, report.stop), (1000, Stop::SolutionLimit));
 }
 
+/// Shidoku with disjoint groups (the cells at one position of every box hold 1-4 too):
+/// the count against a filter over every 4x4 array of row permutations, which knows
+/// nothing of houses or engines.
+#[test]
+fn disjoint_groups_of_shidoku_count_as_a_brute_force_filter_does() {
+    let perms: Vec<[u8; 4]> = (0..256u32)
+        .map(|k| [0, 1, 2, 3].map(|i| (k >> (2 * i) & 3) as u8 + 1))
+        .filter(|p| (1..=4).all(|d| p.contains(&d)))
+        .collect();
+    let distinct = |cells: [(usize, usize); 4], g: &[[u8; 4]; 4]| {
+        let mut seen = cells.map(|(r, c)| g[r][c]);
+        seen.sort_unstable();
+        seen == [1, 2, 3, 4]
+    };
+    let mut filtered = 0;
+    for a in &perms {
+        for b in &perms {
+            for c in &perms {
+                for d in &perms {
+                    let g = [*a, *b, *c, *d];
+                    let columns = (0..4).all(|k| distinct([(0, k), (1, k), (2, k), (3, k)], &g));
+                    let boxes = [(0, 0), (0, 2), (2, 0), (2, 2)].iter().all(|&(r, k)| {
+                        distinct([(r, k), (r, k + 1), (r + 1, k), (r + 1, k + 1)], &g)
+                    });
+                    let groups = [(0, 0), (0, 1), (1, 0), (1, 1)].iter().all(|&(r, k)| {
+                        distinct([(r, k), (r, k + 2), (r + 2, k), (r + 2, k + 2)], &g)
+                    });
+                    filtered += usize::from(columns && boxes && groups);
+                }
+            }
+        }
+    }
+    let v: crate::variant::Variant = "disjoint".parse().unwrap();
+    let g = Arc::new(Geometry::for_variant(4, None, &v).unwrap());
+    let report = count(&Grid::empty(g), &Limits::solutions(u64::MAX));
+    assert_eq!(report.solutions, filtered as u64);
+    assert_eq!(filtered, 168);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
     /// Counting with digit symmetry agrees with counting every solution, on random
-    /// partial 6x6 X-sudoku and jigsaw grids and order-4 Latin squares with a few givens
-    /// (some digits interchangeable, some not).
+    /// partial 6x6 X-sudoku, jigsaw and disjoint-groups grids and order-4 Latin squares
+    /// with a few givens (some digits interchangeable, some not).
     #[test]
     fn symmetric_counts_agree_with_plain_counts(
-        kind in 0usize..3,
+        kind in 0usize..4,
         givens in proptest::collection::vec((0usize..36, 1u8..=6), 0..6),
     ) {
         let g = match kind {
@@ -610,6 +657,9 @@ proptest! {
                 .unwrap(),
             ),
             1 => jigsaw6("AAAABB AABBBB CCCDDD CCCDDD EEEFFF EEEFFF"),
+            2 => Arc::new(
+                Geometry::for_variant(6, None, &"disjoint".parse().unwrap()).unwrap(),
+            ),
             _ => Arc::new(Geometry::latin(4).unwrap()),
         };
         let mut grid = Grid::empty(g.clone());
