@@ -139,6 +139,15 @@ pub fn parse_variant(data: &[u8]) {
     match selector % 3 {
         0 => {
             if let Ok(mut variant) = head.parse::<Variant>() {
+                // What a variant prints (a `# variant:` line) reads back as itself.
+                let again: Variant = variant.to_string().parse().expect("printed variant reads");
+                assert_eq!(
+                    again,
+                    Variant {
+                        regions: None,
+                        ..variant.clone()
+                    }
+                );
                 let n = [4usize, 6, 9][(selector / 3 % 3) as usize];
                 if variant.jigsaw {
                     match Variant::parse_regions(tail, n) {

@@ -239,8 +239,9 @@ pub struct InputArgs {
     /// Puzzle type: `standard`, `latin` (rows and columns only), `x` (both diagonals),
     /// `windoku` (extra windows), `jigsaw` (irregular regions), `disjoint` (the cells at
     /// one position of every box), `centre-dot` (the boxes' centres), `asterisk` and
-    /// `girandola` (nine cells each, 9x9); combine with commas (`x,jigsaw`). Files can
-    /// also say `# variant: x` before their puzzles.
+    /// `girandola` (nine cells each, 9x9), `extra=MAP` (houses of your own: one label per
+    /// cell, `.` for none, each label on n cells); combine with commas (`x,jigsaw`).
+    /// Files can also say `# variant: x` before their puzzles.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Jigsaw region map: n*n labels, one per cell row by row (`111222333...`), each

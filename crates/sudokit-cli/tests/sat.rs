@@ -74,6 +74,13 @@ fn sat_solver_agrees_on_variants() {
         planted(9, "disjoint", None),
         planted(9, "centre-dot,asterisk", None),
         planted(9, "girandola,windoku", None),
+        planted(
+            9,
+            // Windoku's windows as a map of extra houses (spaces are ignored).
+            "x,extra=......... .aaa.bbb. .aaa.bbb. .aaa.bbb. ......... \
+             .ccc.ddd. .ccc.ddd. .ccc.ddd. .........",
+            None,
+        ),
         planted(6, "jigsaw", Some("AAAABBAABBBBCCCDDDCCCDDDEEEFFFEEEFFF")),
         planted(7, "latin", None),
     ];

@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::shape::{MAX_SIZE, Shape};
-use crate::variant::Variant;
+use crate::variant::{NO_HOUSE, Variant};
 
 /// Index of a cell, row-major: `row * n + col`, both from 0.
 pub type Cell = usize;
@@ -182,6 +182,14 @@ pub enum GeometryError {
     /// A centre dot needs boxes with a centre cell.
     #[error("a centre dot needs boxes of odd sides (3x3, 3x5, 5x5...), not {0}")]
     CentreDot(Shape),
+    /// An extra-house map of another grid's cell count.
+    #[error("the extra-house map has {labels} labels; a {n}x{n} grid needs {}", n * n)]
+    ExtraSide {
+        /// Labels in the map.
+        labels: usize,
+        /// The side of the puzzle.
+        n: usize,
+    },
     /// An asterisk or a girandola is drawn on a 9x9 grid only.
     #[error("{0} is a 9x9 pattern; this grid is {1}x{1}")]
     NineOnly(&'static str, usize),
@@ -238,7 +246,8 @@ impl Geometry {
 
     /// A geometry from explicit extra houses added to rows and columns (variants).
     ///
-    /// `shape` is kept for display and transforms; `name` describes the variant.
+    /// `shape` is kept for display and transforms; `name` describes the variant. A house
+    /// with the cells of an earlier one is dropped.
     pub fn with_houses(
         n: usize,
         shape: Option<Shape>,
@@ -251,9 +260,17 @@ impl Geometry {
         let mut houses = rows_and_columns(n);
         let mut counters: HashMap<HouseKind, usize> = HashMap::new();
         for (kind, mut cells) in extra {
-            let index = counters.entry(kind).or_default();
             cells.sort_unstable();
             cells.dedup();
+            // The same cells twice (a map's house on a diagonal of X-sudoku) are one
+            // house: techniques that take houses as distinct would read more into two.
+            if houses
+                .iter()
+                .any(|h| h.cells.iter().map(|&c| c as Cell).eq(cells.iter().copied()))
+            {
+                continue;
+            }
+            let index = counters.entry(kind).or_default();
             if cells.len() != n || cells.iter().any(|&c| c >= n * n) {
                 return Err(GeometryError::BadHouse {
                     kind: kind.name(),
@@ -411,6 +428,23 @@ impl Geometry {
                 extra.push((HouseKind::Extra, cells));
             }
         }
+        if let Some(map) = &variant.extra {
+            if map.len() != n * n {
+                return Err(GeometryError::ExtraSide {
+                    labels: map.len(),
+                    n,
+                });
+            }
+            let labels = map
+                .iter()
+                .filter(|&&h| h != NO_HOUSE)
+                .max()
+                .map_or(0, |&h| h + 1);
+            for h in 0..labels {
+                let cells = (0..n * n).filter(|&c| map[c] == h).collect();
+                extra.push((HouseKind::Extra, cells));
+            }
+        }
         if variant.diagonals {
             extra.push((HouseKind::Diagonal, (0..n).map(|i| i * n + i).collect()));
             extra.push((
@@ -432,6 +466,7 @@ impl Geometry {
             (variant.centre_dot, "centre-dot"),
             (variant.asterisk, "asterisk"),
             (variant.girandola, "girandola"),
+            (variant.extra.is_some(), "extra"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -717,6 +752,34 @@ mod tests {
         };
         assert!(fails("asterisk", Shape::new(4, 4).unwrap()).contains("9x9 pattern"));
         assert!(fails("centre-dot", Shape::new(2, 3).unwrap()).contains("odd sides"));
+        assert!(
+            fails("extra=1122.33.1122.33.", Shape::CLASSIC)
+                .contains("16 labels; a 9x9 grid needs 81")
+        );
+    }
+
+    /// Extra houses of the user's own: windoku's windows and the asterisk written as
+    /// maps are the houses those variants build; a map's house that repeats a diagonal
+    /// of X-sudoku is kept once.
+    #[test]
+    fn extra_house_maps_make_the_houses_they_draw() {
+        let houses = |variant: &str| {
+            let v: Variant = variant.parse().unwrap();
+            let g = Geometry::for_variant(9, None, &v).unwrap();
+            let mut sets: Vec<Vec<Cell>> = g.houses().iter().map(|h| h.cells().collect()).collect();
+            sets.sort();
+            sets
+        };
+        let windows = "......... .111.222. .111.222. .111.222. ......... .333.444. .333.444. .333.444. .........";
+        let asterisk = "......... ....#.... ..#...#.. ......... .#..#..#. ......... ..#...#.. ....#.... .........";
+        let word = |map: &str| format!("extra={}", map.replace(' ', ""));
+        assert_eq!(houses(&word(windows)), houses("windoku"));
+        assert_eq!(houses(&word(asterisk)), houses("asterisk"));
+        let diagonal: String = (0..81)
+            .map(|c| if c % 10 == 0 { 'd' } else { '.' })
+            .collect();
+        assert_eq!(houses(&format!("x,{}", word(&diagonal))), houses("x"));
+        assert_eq!(houses("x").len(), 29);
     }
 
     #[test]

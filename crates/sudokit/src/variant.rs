@@ -28,10 +28,27 @@ pub struct Variant {
     pub asterisk: bool,
     /// Nine cells in the shape of a pinwheel form a house (girandola, 9x9).
     pub girandola: bool,
+    /// Extra houses of the user's own, one label per cell: the house of each cell
+    /// (0-based, in order of first appearance), or [`NO_HOUSE`].
+    pub extra: Option<Vec<u8>>,
     /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
     pub jigsaw: bool,
     /// The region of every cell (0-based, row-major), for jigsaw.
     pub regions: Option<Vec<u8>>,
+}
+
+/// A cell in no house of an extra-house map (written `.`).
+pub const NO_HOUSE: u8 = u8::MAX;
+
+/// Labels of regions and extra houses as written: `1-9`, then `A-Z`, then `a-z`.
+const LABELS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The label written for region or extra house `r` (beyond `z`, further letters).
+fn label(r: u8) -> char {
+    LABELS.get(r as usize).map_or_else(
+        || char::from_u32(0x100 + r as u32).unwrap_or('?'),
+        |&b| b as char,
+    )
 }
 
 /// Why a variant or region map was rejected.
@@ -39,7 +56,7 @@ pub struct Variant {
 pub enum VariantError {
     /// An unknown variant name.
     #[error(
-        "unknown variant {0:?}; known: standard, latin, x, windoku, jigsaw, disjoint, centre-dot, asterisk, girandola (combine with commas, e.g. x,jigsaw)"
+        "unknown variant {0:?}; known: standard, latin, x, windoku, jigsaw, disjoint, centre-dot, asterisk, girandola, extra=MAP (combine with commas, e.g. x,jigsaw)"
     )]
     Unknown(String),
     /// Variants that cannot go together.
@@ -73,6 +90,24 @@ pub enum VariantError {
         /// Number of distinct labels.
         regions: usize,
     },
+    /// An extra-house map whose length is no grid's cell count.
+    #[error(
+        "an extra-house map (extra=...) needs one label per cell, `.` for none (a square number: 81 for 9x9), got {got}"
+    )]
+    ExtraCount {
+        /// Labels found.
+        got: usize,
+    },
+    /// An extra house of the wrong size.
+    #[error("extra house {label:?} has {size} cells; every house needs {n}")]
+    ExtraSize {
+        /// The label of the faulty house.
+        label: char,
+        /// Its size.
+        size: usize,
+        /// The side.
+        n: usize,
+    },
 }
 
 impl Variant {
@@ -100,6 +135,49 @@ impl Variant {
             || self.centre_dot
             || self.asterisk
             || self.girandola
+            || self.extra.is_some()
+    }
+
+    /// Reads an extra-house map: one label per cell (`.` for a cell in no extra house),
+    /// `n * n` of them, each label covering exactly `n` cells. Houses are numbered in
+    /// order of first appearance. Houses that cross (X-sudoku's diagonals) need two
+    /// words: a map gives each cell one extra house at most.
+    pub fn parse_extra(text: &str) -> Result<Vec<u8>, VariantError> {
+        let labels: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let n = (labels.len() as f64).sqrt().round() as usize;
+        if n * n != labels.len() || n < 2 {
+            return Err(VariantError::ExtraCount { got: labels.len() });
+        }
+        let mut order: Vec<char> = Vec::new();
+        let mut houses = Vec::with_capacity(n * n);
+        for &c in &labels {
+            if c == '.' {
+                houses.push(NO_HOUSE);
+                continue;
+            }
+            let index = order.iter().position(|&l| l == c).unwrap_or_else(|| {
+                order.push(c);
+                order.len() - 1
+            });
+            houses.push(index.min(NO_HOUSE as usize - 1) as u8);
+        }
+        for (i, &label) in order.iter().enumerate() {
+            let size = houses.iter().filter(|&&h| h as usize == i).count();
+            if size != n {
+                return Err(VariantError::ExtraSize { label, size, n });
+            }
+        }
+        Ok(houses)
+    }
+
+    /// The extra-house map as text [`Variant::parse_extra`] reads back.
+    pub fn extra_labels(&self) -> Option<String> {
+        let map = self.extra.as_ref()?;
+        Some(
+            map.iter()
+                .map(|&h| if h == NO_HOUSE { '.' } else { label(h) })
+                .collect(),
+        )
     }
 
     /// The first rule that needs boxes (none in a Latin square or a jigsaw): windoku,
@@ -200,13 +278,6 @@ impl Variant {
     /// The jigsaw region map as text [`Variant::parse_regions`] reads back: one label
     /// per cell, `1-9`, then `A-Z`, then `a-z`, then further letters.
     pub fn region_labels(&self) -> Option<String> {
-        const LABELS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-        let label = |r: u8| {
-            LABELS.get(r as usize).map_or_else(
-                || char::from_u32(0x100 + r as u32).unwrap_or('?'),
-                |&b| b as char,
-            )
-        };
         Some(self.regions.as_ref()?.iter().map(|&r| label(r)).collect())
     }
 
@@ -258,7 +329,8 @@ impl FromStr for Variant {
     type Err = VariantError;
 
     /// `standard`, `latin`, `x`, `windoku`, `jigsaw`, `disjoint`, `centre-dot`, `asterisk`,
-    /// `girandola`, or a comma/plus-separated mix.
+    /// `girandola`, `extra=MAP` (see [`Variant::parse_extra`]), or a comma/plus-separated
+    /// mix.
     fn from_str(spec: &str) -> Result<Variant, VariantError> {
         let mut v = Variant::default();
         for word in spec
@@ -266,6 +338,10 @@ impl FromStr for Variant {
             .map(str::trim)
             .filter(|w| !w.is_empty())
         {
+            if let Some(map) = word.strip_prefix("extra=") {
+                v.extra = Some(Variant::parse_extra(map)?);
+                continue;
+            }
             match word.to_ascii_lowercase().as_str() {
                 "standard" | "sudoku" | "classic" => {}
                 "latin" => v.latin = true,
@@ -301,6 +377,7 @@ impl FromStr for Variant {
 impl fmt::Display for Variant {
     /// The variant's words joined by commas (`standard` for plain sudoku).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let extra = self.extra_labels().map(|map| format!("extra={map}"));
         let mut words = Vec::new();
         if self.latin {
             words.push("latin");
@@ -325,6 +402,9 @@ impl fmt::Display for Variant {
         }
         if self.girandola {
             words.push("girandola");
+        }
+        if let Some(extra) = &extra {
+            words.push(extra);
         }
         if words.is_empty() {
             words.push("standard");
@@ -380,6 +460,24 @@ mod tests {
             assert_eq!(spec.parse::<Variant>(), Err(VariantError::Conflict(a, b)));
         }
         assert!("latin,asterisk".parse::<Variant>().is_ok());
+        // A map of extra houses rides in the words, its labels as written.
+        let map = "aabb.cc.aabb.cc.";
+        let v: Variant = format!("x,extra={map}").parse().unwrap();
+        assert_eq!(v.extra_labels().unwrap(), "1122.33.1122.33.");
+        assert_eq!(v.to_string(), "x,extra=1122.33.1122.33.");
+        assert_eq!(v.to_string().parse::<Variant>().unwrap(), v);
+        assert_eq!(
+            "extra=aab".parse::<Variant>(),
+            Err(VariantError::ExtraCount { got: 3 })
+        );
+        assert_eq!(
+            "extra=aabb.cc.aabbbcc.".parse::<Variant>(),
+            Err(VariantError::ExtraSize {
+                label: 'b',
+                size: 5,
+                n: 4
+            })
+        );
         assert!("sudoku-x".parse::<Variant>().is_err());
     }
 
