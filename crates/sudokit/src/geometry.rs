@@ -459,19 +459,15 @@ impl Geometry {
         } else {
             shape.map_or_else(|| n.to_string(), |s| s.to_string())
         };
-        let extras: Vec<String> = [
-            (variant.diagonals, "x"),
-            (variant.windows, "windoku"),
-            (variant.disjoint, "disjoint"),
-            (variant.centre_dot, "centre-dot"),
-            (variant.asterisk, "asterisk"),
-            (variant.girandola, "girandola"),
-            (variant.extra.is_some(), "extra"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, w)| w.to_string())
-        .collect();
+        let mut extras: Vec<&str> = variant
+            .named_extras()
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| *w)
+            .collect();
+        if variant.extra.is_some() {
+            extras.push("extra");
+        }
         let name = if extras.is_empty() {
             name
         } else {

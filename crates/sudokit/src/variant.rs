@@ -127,15 +127,22 @@ impl Variant {
     }
 
     /// Whether houses beyond rows, columns and boxes or regions come with it: diagonals,
-    /// windows, disjoint groups, a centre dot, an asterisk, a girandola.
+    /// windows, disjoint groups, a centre dot, an asterisk, a girandola, a map's.
     pub fn has_extra_houses(&self) -> bool {
-        self.diagonals
-            || self.windows
-            || self.disjoint
-            || self.centre_dot
-            || self.asterisk
-            || self.girandola
-            || self.extra.is_some()
+        self.named_extras().iter().any(|&(on, _)| on) || self.extra.is_some()
+    }
+
+    /// The named rules that add houses, each with its word, in the order names and
+    /// `# variant:` lines give them.
+    pub fn named_extras(&self) -> [(bool, &'static str); 6] {
+        [
+            (self.diagonals, "x"),
+            (self.windows, "windoku"),
+            (self.disjoint, "disjoint"),
+            (self.centre_dot, "centre-dot"),
+            (self.asterisk, "asterisk"),
+            (self.girandola, "girandola"),
+        ]
     }
 
     /// Reads an extra-house map: one label per cell (`.` for a cell in no extra house),
@@ -378,31 +385,13 @@ impl fmt::Display for Variant {
     /// The variant's words joined by commas (`standard` for plain sudoku).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let extra = self.extra_labels().map(|map| format!("extra={map}"));
-        let mut words = Vec::new();
-        if self.latin {
-            words.push("latin");
-        }
-        if self.jigsaw {
-            words.push("jigsaw");
-        }
-        if self.diagonals {
-            words.push("x");
-        }
-        if self.windows {
-            words.push("windoku");
-        }
-        if self.disjoint {
-            words.push("disjoint");
-        }
-        if self.centre_dot {
-            words.push("centre-dot");
-        }
-        if self.asterisk {
-            words.push("asterisk");
-        }
-        if self.girandola {
-            words.push("girandola");
-        }
+        let mut words = vec![(self.latin, "latin"), (self.jigsaw, "jigsaw")];
+        words.extend(self.named_extras());
+        let mut words: Vec<&str> = words
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| *w)
+            .collect();
         if let Some(extra) = &extra {
             words.push(extra);
         }
