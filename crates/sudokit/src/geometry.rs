@@ -354,12 +354,39 @@ impl Geometry {
             return Ok(Geometry::new(shape.ok_or(GeometryError::NeedsShape(n))?));
         }
         let mut extra: Vec<(HouseKind, Vec<Cell>)> = Vec::new();
+        // Disjoint groups and the centre dot are cells of boxes (a Latin square or a
+        // jigsaw has none: the variant's words refuse those mixes).
+        if (variant.disjoint || variant.centre_dot) && !needs_boxes {
+            return Err(GeometryError::NeedsShape(n));
+        }
         if needs_boxes || variant.windows {
             let shape = shape.ok_or(GeometryError::NeedsShape(n))?;
             if needs_boxes {
                 let boxes = Geometry::new(shape);
-                for h in boxes.houses().iter().filter(|h| h.kind() == HouseKind::Box) {
-                    extra.push((HouseKind::Box, h.cells().collect()));
+                let boxes: Vec<Vec<Cell>> = boxes
+                    .houses()
+                    .iter()
+                    .filter(|h| h.kind() == HouseKind::Box)
+                    .map(|h| h.cells().collect())
+                    .collect();
+                for cells in &boxes {
+                    extra.push((HouseKind::Box, cells.clone()));
+                }
+                // A box's cells run row by row, so its k-th cell is at row k / box_cols,
+                // column k % box_cols of the box; disjoint group k takes that cell of
+                // every box.
+                let (br, bc) = (shape.box_rows(), shape.box_cols());
+                let group = |k: usize| boxes.iter().map(|cells| cells[k]).collect();
+                if variant.disjoint {
+                    for k in 0..n {
+                        extra.push((HouseKind::Group, group(k)));
+                    }
+                }
+                if variant.centre_dot {
+                    if br % 2 == 0 || bc % 2 == 0 {
+                        return Err(GeometryError::CentreDot(shape));
+                    }
+                    extra.push((HouseKind::Extra, group(br / 2 * bc + bc / 2)));
                 }
             }
             if variant.windows {
@@ -389,30 +416,6 @@ impl Geometry {
                     .filter(|&c| regions.get(c) == Some(&(r as u8)))
                     .collect();
                 extra.push((HouseKind::Region, cells));
-            }
-        }
-        if variant.disjoint || variant.centre_dot {
-            let shape = shape
-                .filter(|_| needs_boxes)
-                .ok_or(GeometryError::NeedsShape(n))?;
-            let (br, bc) = (shape.box_rows(), shape.box_cols());
-            let at = |r: usize, c: usize| -> Vec<Cell> {
-                (0..n)
-                    .map(|b| (b / (n / bc) * br + r) * n + b % (n / bc) * bc + c)
-                    .collect()
-            };
-            if variant.disjoint {
-                for r in 0..br {
-                    for c in 0..bc {
-                        extra.push((HouseKind::Group, at(r, c)));
-                    }
-                }
-            }
-            if variant.centre_dot {
-                if br % 2 == 0 || bc % 2 == 0 {
-                    return Err(GeometryError::CentreDot(shape));
-                }
-                extra.push((HouseKind::Extra, at(br / 2, bc / 2)));
             }
         }
         let patterns = [

@@ -51,6 +51,37 @@ fn label(r: u8) -> char {
     )
 }
 
+/// Numbers `labels` (one per cell) in order of first appearance, `none` standing for a
+/// cell in no house ([`NO_HOUSE`]). `Err` names the first label that does not cover
+/// exactly `n` cells: with all of `n` cells, `n * n` labels make `n` houses, so it is the
+/// one to name, with its size and the number of labels.
+fn number_labels(
+    labels: &[char],
+    n: usize,
+    none: Option<char>,
+) -> Result<Vec<u8>, (char, usize, usize)> {
+    let mut order: Vec<char> = Vec::new();
+    let mut houses = Vec::with_capacity(labels.len());
+    for &c in labels {
+        if Some(c) == none {
+            houses.push(NO_HOUSE);
+            continue;
+        }
+        let index = order.iter().position(|&l| l == c).unwrap_or_else(|| {
+            order.push(c);
+            order.len() - 1
+        });
+        houses.push(index.min(NO_HOUSE as usize - 1) as u8);
+    }
+    for (i, &label) in order.iter().enumerate() {
+        let size = houses.iter().filter(|&&h| h as usize == i).count();
+        if size != n {
+            return Err((label, size, order.len()));
+        }
+    }
+    Ok(houses)
+}
+
 /// Why a variant or region map was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -155,26 +186,11 @@ impl Variant {
         if n * n != labels.len() || n < 2 {
             return Err(VariantError::ExtraCount { got: labels.len() });
         }
-        let mut order: Vec<char> = Vec::new();
-        let mut houses = Vec::with_capacity(n * n);
-        for &c in &labels {
-            if c == '.' {
-                houses.push(NO_HOUSE);
-                continue;
-            }
-            let index = order.iter().position(|&l| l == c).unwrap_or_else(|| {
-                order.push(c);
-                order.len() - 1
-            });
-            houses.push(index.min(NO_HOUSE as usize - 1) as u8);
-        }
-        for (i, &label) in order.iter().enumerate() {
-            let size = houses.iter().filter(|&&h| h as usize == i).count();
-            if size != n {
-                return Err(VariantError::ExtraSize { label, size, n });
-            }
-        }
-        Ok(houses)
+        number_labels(&labels, n, Some('.')).map_err(|(label, size, _)| VariantError::ExtraSize {
+            label,
+            size,
+            n,
+        })
     }
 
     /// The extra-house map as text [`Variant::parse_extra`] reads back.
@@ -214,32 +230,12 @@ impl Variant {
                 got: labels.len(),
             });
         }
-        let mut order: Vec<char> = Vec::new();
-        let mut regions = Vec::with_capacity(n * n);
-        for &c in &labels {
-            let index = match order.iter().position(|&l| l == c) {
-                Some(i) => i,
-                None => {
-                    order.push(c);
-                    order.len() - 1
-                }
-            };
-            regions.push(index.min(255) as u8);
-        }
-        // All regions of n cells over n*n cells make n regions; the first region of
-        // another size is the one to name.
-        for (i, &label) in order.iter().enumerate() {
-            let size = regions.iter().filter(|&&r| r as usize == i).count();
-            if size != n {
-                return Err(VariantError::RegionSize {
-                    label,
-                    size,
-                    n,
-                    regions: order.len(),
-                });
-            }
-        }
-        Ok(regions)
+        number_labels(&labels, n, None).map_err(|(label, size, regions)| VariantError::RegionSize {
+            label,
+            size,
+            n,
+            regions,
+        })
     }
 
     /// Reads a region map whose side `n` follows from its `n * n` labels (see
