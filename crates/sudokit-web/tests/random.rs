@@ -45,11 +45,13 @@ fn puzzle_keys(rng: &mut Rng) -> (Value, usize) {
         })
         .collect();
     let mut keys = json!({ "puzzle": text, "shape": shape });
-    match (rng.below(6), n) {
+    match (rng.below(8), n) {
         (0, _) => keys["variant"] = json!("x"),
         (1, _) => keys["variant"] = json!("latin"),
         (2, 9) => keys["variant"] = json!("windoku"),
         (3, 9) => keys["regions"] = json!(JIGSAW),
+        (4, _) => keys["variant"] = json!("disjoint"),
+        (5, 9) => keys["variant"] = json!(pick(rng, &["asterisk", "girandola,centre-dot"])),
         _ => {}
     }
     (keys, n)
@@ -92,7 +94,10 @@ fn request(rng: &mut Rng) -> (String, Value) {
             ));
         }
         if rng.below(3) == 0 {
-            keys["variant"] = json!(pick(rng, &["x", "latin", "windoku"]));
+            keys["variant"] = json!(pick(
+                rng,
+                &["x", "latin", "windoku", "disjoint", "asterisk"]
+            ));
         }
         if rng.below(3) == 0 {
             keys["level"] = json!(pick(rng, &["easy", "medium", "hard", "fiendish"]));
