@@ -510,6 +510,10 @@ fn variant_rule(g: &Geometry) -> Option<String> {
             v.girandola,
             "Girandola: the nine shaded cells hold every digit once.",
         ),
+        (
+            v.extra.is_some(),
+            "Extra houses: each shaded house of the map holds every digit once.",
+        ),
     ];
     let on: Vec<&str> = rules
         .iter()

@@ -206,13 +206,10 @@ impl Variant {
     /// The first rule that needs boxes (none in a Latin square or a jigsaw): windoku,
     /// disjoint groups, centre dot.
     fn box_rule(&self) -> Option<&'static str> {
-        [
-            (self.windows, "windoku"),
-            (self.disjoint, "disjoint"),
-            (self.centre_dot, "centre-dot"),
-        ]
-        .into_iter()
-        .find_map(|(on, word)| on.then_some(word))
+        const ON_BOXES: [&str; 3] = ["windoku", "disjoint", "centre-dot"];
+        self.named_extras()
+            .into_iter()
+            .find_map(|(on, word)| (on && ON_BOXES.contains(&word)).then_some(word))
     }
 
     /// Reads an n*n region map: one label character per cell (whitespace and `|`, `-`,
