@@ -514,8 +514,8 @@ impl Geometry {
     }
 
     /// Whether `cell` lies on a diagonal, in a window or in an extra house (centre dot,
-    /// asterisk, girandola): the cells drawings shade. Disjoint groups cover the grid,
-    /// so their cells are not shaded.
+    /// asterisk, girandola, an `extra=` map's): the cells drawings shade. Disjoint
+    /// groups cover the grid, so their cells are not shaded.
     pub fn is_shaded(&self, cell: Cell) -> bool {
         self.houses_of(cell).any(|h| {
             matches!(
