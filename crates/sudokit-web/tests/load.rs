@@ -8,6 +8,10 @@ use std::time::{Duration, Instant};
 
 use sudokit_web::Budget;
 
+// Shared with the other test binary, which uses the rest of it.
+#[allow(dead_code)]
+mod util;
+
 use crate::util::{raw, request, server};
 
 /// Resident set size in KiB, from /proc (None where there is no /proc).

@@ -1,9 +1,9 @@
-//! Integration tests of the web server, one test binary: the endpoints over real HTTP,
-//! a load test, and the page in a headless browser (when Chromium and Node are there).
+//! Integration tests of the web server: the endpoints over real HTTP and the page in a
+//! headless browser (when Chromium and Node are there). The load test is a binary of its
+//! own (`load.rs`), alone in its process while it measures the resident set.
 
 mod browser;
 mod corpus;
 mod endpoints;
-mod load;
 mod random;
 mod util;
