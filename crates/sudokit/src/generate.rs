@@ -9,13 +9,15 @@
 //!   random symmetry of its shape. This is *not* a uniform sampler (grids reached by
 //!   many search paths are favoured); for small shapes [`uniform_grid`] is exact,
 //!   choosing each cell's digit with probability proportional to its number of
-//!   completions.
+//!   completions. Where the search fails (large grids with disjoint groups), the
+//!   draw is a grid whose digits follow a linear pattern, relabelled at random.
 //! * Digging ([`dig`]) removes clues in groups that the chosen [`Symmetry`] maps onto
 //!   each other, in random order, keeping a removal only if the solution stays unique.
 //!   One pass suffices for minimality: removing clues can only add solutions, so a group
 //!   that had to stay when it was tried still has to stay at the end. On 16x16 and
-//!   wider grids one clause-learning [`Checker`] answers every removal; from 25x25 on,
-//!   within a few decisions each (a removal it does not settle keeps its clue).
+//!   wider grids one clause-learning [`Checker`] answers every removal within a budget
+//!   of decisions, 100,000 on 16x16, a few hundred up to 24x24 and a few from 25x25 on
+//!   (a removal it does not settle keeps its clue).
 //! * [`generate`] adds the knobs: an exact pattern of givens, bounds on the number of
 //!   clues, and an acceptance test (difficulty windows, required techniques) supplied by
 //!   the caller, retrying with fresh grids until one passes.
@@ -305,7 +307,7 @@ fn random_grid_until(
 ) -> Result<Option<Grid>, GenerateError> {
     match sampled_grid(geometry, rng, deadline)? {
         Some(grid) => Ok(Some(grid)),
-        None => Ok(completed_grid(geometry, rng)),
+        None => completed_grid(geometry, rng, deadline),
     }
 }
 
@@ -372,12 +374,17 @@ fn random_symmetry(grid: Grid, rng: &mut Rng) -> Grid {
 /// through its windows): a random first row (any order of one row's digits can start a
 /// grid, since relabelling maps grids onto grids), then one random digit in each of `n`
 /// random cells, each kept while a solution remains; the solver's solution of that
-/// start. Some geometries defeat both engines from a scrambled first row, yet the
-/// house-based search fills their empty grid at once in its own digit order (25x25
-/// disjoint groups: a shuffled first row ran out of a minute, the empty grid takes
-/// 10 ms): when the first row takes more than [`COMPLETION_NODES`] per cell, that grid,
-/// relabelled at random, is the draw. `None` when there is no grid at all.
-fn completed_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
+/// start. Some geometries defeat both engines from a scrambled first row (25x25
+/// disjoint groups: a shuffled first row ran out of a minute): when the first row takes
+/// more than [`COMPLETION_NODES`] per cell, a [`pattern_grid`] is the draw, relabelled
+/// at random, or failing one the empty grid's solution (the house-based search fills
+/// some at once in its own digit order). `Ok(None)` when there is no grid at all, `Err`
+/// at the deadline.
+fn completed_grid(
+    geometry: &Arc<Geometry>,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Grid>, GenerateError> {
     let n = geometry.size();
     let mut start = Grid::empty(geometry.clone());
     let mut row: Vec<u8> = (1..=n as u8).collect();
@@ -385,21 +392,26 @@ fn completed_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
     for (c, &d) in row.iter().enumerate() {
         start.set(c, d);
     }
-    let limits = Limits {
+    let first = Limits {
         solutions: 1,
         nodes: Some(COMPLETION_NODES * geometry.cell_count() as u64),
-        deadline: None,
+        deadline,
     };
-    let mut found = None;
-    search(&start, &limits, &mut |cells| {
-        found = Some(cells.to_vec());
-        false
-    });
-    let found = found.and_then(|cells| Grid::from_cells(geometry.clone(), cells).ok());
-    let Some(mut solution) = found else {
-        let grid = solve(&Grid::empty(geometry.clone()))?;
-        let cells = grid.cells().iter().map(|&d| row[d as usize - 1]).collect();
-        return Grid::from_cells(geometry.clone(), cells).ok();
+    let unbounded = Limits {
+        solutions: 1,
+        nodes: None,
+        deadline,
+    };
+    let Some(mut solution) = solution_within(&start, &first)? else {
+        let relabel = |grid: Grid| {
+            let cells = grid.cells().iter().map(|&d| row[d as usize - 1]).collect();
+            Grid::from_cells(geometry.clone(), cells).ok()
+        };
+        if let Some(grid) = pattern_grid(geometry, rng) {
+            return Ok(relabel(grid));
+        }
+        let empty = Grid::empty(geometry.clone());
+        return Ok(solution_within(&empty, &unbounded)?.and_then(relabel));
     };
     for _ in 0..n {
         let c = n + rng.below((geometry.cell_count() - n) as u64) as usize;
@@ -418,13 +430,78 @@ fn completed_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
             continue;
         }
         start.set(c, rng.pick_bit(free).trailing_zeros() as u8 + 1);
-        match solve(&start) {
+        match solution_within(&start, &unbounded)? {
             Some(s) => solution = s,
             None => start.set(c, 0),
         }
     }
-    Some(solution)
+    Ok(Some(solution))
 }
+
+/// The first solution of `grid` within `limits`: `Ok(None)` when there is none or the
+/// node budget ran out first, `Err` at the deadline.
+fn solution_within(grid: &Grid, limits: &Limits) -> Result<Option<Grid>, GenerateError> {
+    let mut found = None;
+    let report = search(grid, limits, &mut |cells| {
+        found = Some(cells.to_vec());
+        false
+    });
+    match found {
+        Some(cells) => Ok(Grid::from_cells(grid.geometry().clone(), cells).ok()),
+        None if report.stop == Stop::Timeout => Err(GenerateError::OutOfTime),
+        None => Ok(None),
+    }
+}
+
+/// A complete grid whose digits are a linear function of each cell's band, row in the
+/// band, stack and column in the stack, for geometries whose empty grid defeats search
+/// (36x36 and 49x49 with disjoint groups: no grid in 20 s, by restarts or clause
+/// learning). The digit is `a.(band, row, stack, column) mod n` (the textbook pattern
+/// `(box_cols * row + band + column) mod n` is one), or on square boxes of side `b` the
+/// pair of two such functions mod `b`; random coefficients are tried until one makes
+/// every house of the geometry whole. Disjoint groups, the centre dot and the diagonals
+/// have such grids; windoku's windows straddle bands and never do. `None` when
+/// [`PATTERN_TRIES`] coefficients fail or the geometry has no box shape.
+fn pattern_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
+    let shape = geometry.shape()?;
+    let (rows, cols) = (shape.box_rows(), shape.box_cols());
+    let n = geometry.size();
+    let coordinates: Vec<[usize; 4]> = (0..n * n)
+        .map(|c| {
+            let (r, c) = (c / n, c % n);
+            [r / rows, r % rows, c / cols, c % cols]
+        })
+        .collect();
+    let square = rows == cols;
+    let mut cells = vec![0u8; n * n];
+    for t in 0..PATTERN_TRIES {
+        let pairs = square && t % 2 == 0;
+        let modulus = if pairs { rows } else { n } as u64;
+        let a: [usize; 8] = std::array::from_fn(|_| rng.below(modulus) as usize);
+        let dot = |k: &[usize], v: &[usize; 4]| {
+            k.iter().zip(v).map(|(k, v)| k * v).sum::<usize>() % modulus as usize
+        };
+        for (cell, v) in cells.iter_mut().zip(&coordinates) {
+            let d = match pairs {
+                true => dot(&a[..4], v) * rows + dot(&a[4..], v),
+                false => dot(&a[..4], v),
+            };
+            *cell = d as u8 + 1;
+        }
+        let whole = geometry.houses().iter().all(|house| {
+            let seen = house.cells().fold(0u64, |m, c| m | 1 << (cells[c] - 1));
+            seen == geometry.digit_mask()
+        });
+        if whole {
+            return Grid::from_cells(geometry.clone(), cells).ok();
+        }
+    }
+    None
+}
+
+/// Coefficient vectors [`pattern_grid`] tries: a random one works for disjoint groups
+/// once in ~60 (36x36, pairs) to ~1,500 (36x36, one function) tries.
+const PATTERN_TRIES: usize = 20_000;
 
 /// Branching nodes per cell the first row's completion in [`completed_grid`] may take
 /// before the empty grid's solution is taken instead.
@@ -494,6 +571,24 @@ const CHECKER_SIDE: usize = 16;
 /// minimal: what stays are the clues whose removal nobody settles quickly.
 const LARGE_CHECK_NODES: u64 = 10;
 
+/// Decisions a removal's check may take on a grid of side `side` (16x16 and wider
+/// check with one [`Checker`]). Most checks take far fewer, but as a puzzle thins some
+/// proofs of uniqueness grow long: digging a 20x20 with disjoint groups (seed 11), one
+/// check took 15 s and the dig ran out of 100 s with complete checks. Four puzzles
+/// (seed 11) with 500 / 2,000 / 10,000 decisions a check took 9.2 / 31 / 53 s on 24x24
+/// and 4.5 / 21 / 125 s on 20x20 with disjoint groups, for about as many clues:
+/// 243-247 / 243-248 (100 decisions: 241-250) and 118-124 / 116-122 (100: 116-126).
+/// On 16x16 six digs each of plain, X, windoku and disjoint groups came
+/// out the same with 100,000 decisions a check as with complete checks, every check
+/// settled, in the same time; with 20,000, two of the disjoint digs were not settled.
+fn check_nodes(side: usize) -> u64 {
+    match side {
+        LARGE_SIDE.. => LARGE_CHECK_NODES,
+        17.. => 500,
+        _ => 100_000,
+    }
+}
+
 /// Clues kept on large grids that gather at the end of the checker's assumptions
 /// before they join the others at the start (see [`dig`]). Digging two 49x49 grids,
 /// batches of 1 / 8 / 32 / 128: 8.9 / 2.4 / 2.1 / 1.9 s each.
@@ -502,10 +597,10 @@ const KEPT_BATCH: usize = 32;
 /// Removes clues from a complete grid in symmetric groups, in random order, while the
 /// solution stays unique and the puzzle passes `bound` (when given): the result is
 /// minimal under the symmetry and the bound, up to the removals whose check ran out of
-/// its budget (on 25x25 and wider grids). With it, whether every check was settled
-/// (then without a bound the puzzle is minimal under the symmetry: a group needed at
-/// some point is needed in every puzzle with fewer clues). `None` when `deadline`
-/// passed first.
+/// its budget (on 16x16 and wider grids: 100,000 decisions on 16x16, 500 up to 24x24,
+/// 10 beyond). With it, whether every check was settled (then without a bound the
+/// puzzle is minimal under the symmetry: a group needed at some point is needed in
+/// every puzzle with fewer clues). `None` when `deadline` passed first.
 pub fn dig(
     solution: &Grid,
     symmetry: Symmetry,
@@ -553,16 +648,12 @@ pub fn dig(
                         .chain(&lately)
                         .map(|&c| (c, solution.get(c)))
                         .collect();
-                    let nodes = if n >= LARGE_SIDE {
-                        LARGE_CHECK_NODES
-                    } else {
-                        u64::MAX
-                    };
-                    let differs = checker.differs_within(&order, solution, orbit, nodes);
+                    let nodes = check_nodes(n);
+                    let differs = checker.differs_within(&order, solution, orbit, nodes, deadline);
                     settled &= differs.is_some();
                     differs == Some(false)
                 }
-                None => differs_within(&puzzle, solution, orbit, None) == Some(false),
+                None => differs_within(&puzzle, solution, orbit, None, deadline) == Some(false),
             };
         if !unique || bound.is_some_and(|b| !b(&puzzle)) {
             for &c in orbit {
@@ -659,7 +750,7 @@ pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<us
             for &c in group {
                 p.set(c, 0);
             }
-            if differs_within(&p, solution, group, None) == Some(false) {
+            if differs_within(&p, solution, group, None, None) == Some(false) {
                 out.push(*i);
             }
             for &c in group {
@@ -688,7 +779,7 @@ pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<us
             }
             return;
         };
-        if checker.differs_within(others, solution, group, u64::MAX) == Some(false) {
+        if checker.differs_within(others, solution, group, u64::MAX, None) == Some(false) {
             out.push(*i);
         }
     }
@@ -759,15 +850,19 @@ pub struct Generated {
     /// removal; `None` for a pattern, a bound, or a check that ran out of its budget
     /// (see [`is_minimal`]).
     pub minimal: Option<bool>,
+    /// Whether every removal's check that the making ran was answered within its
+    /// budget: a clue kept because its check ran out would make deciding minimality
+    /// repeat that long search.
+    pub settled: bool,
 }
 
 impl Generated {
     /// Whether every clue (group of clues under `symmetry`) is needed: as the making
-    /// knows it, or else checked, below 25x25 (where each removal's check is a long
-    /// search); `None` when not known.
+    /// knows it, or else checked, below 25x25 and when every check of the making was
+    /// settled (otherwise some removal's check is a long search); `None` when not known.
     pub fn minimality(&self, symmetry: Symmetry) -> Option<bool> {
         self.minimal.or_else(|| {
-            (self.puzzle.size() < LARGE_SIDE).then(|| {
+            (self.settled && self.puzzle.size() < LARGE_SIDE).then(|| {
                 let orbits = symmetry.orbits(self.puzzle.size());
                 redundant(&self.puzzle, &self.solution, &orbits).is_empty()
             })
@@ -824,7 +919,7 @@ pub fn generate(
         let solution = drawn.ok_or_else(|| {
             GenerateError::Impossible("this geometry has no complete grid".into())
         })?;
-        let (puzzle, minimal) = match &options.pattern {
+        let (puzzle, minimal, settled) = match &options.pattern {
             Some(mask) => {
                 let mut p = solution.clone();
                 for (c, &given) in mask.iter().enumerate() {
@@ -835,7 +930,7 @@ pub fn generate(
                 if count_solutions(&p, 2).count != 1 {
                     continue;
                 }
-                (p, None)
+                (p, None, true)
             }
             None => {
                 let (p, settled) = dig(
@@ -846,7 +941,11 @@ pub fn generate(
                     rng,
                 )
                 .ok_or(GenerateError::OutOfTime)?;
-                (p, (settled && options.bound.is_none()).then_some(true))
+                (
+                    p,
+                    (settled && options.bound.is_none()).then_some(true),
+                    settled,
+                )
             }
         };
         let clues = puzzle.filled();
@@ -866,6 +965,7 @@ pub fn generate(
             solution,
             attempts: attempt,
             minimal,
+            settled,
         });
     }
     Err(GenerateError::Exhausted(options.attempts))
@@ -923,19 +1023,81 @@ mod tests {
             Arc::new(Geometry::for_variant(16, Some(Shape::new(4, 4).unwrap()), &variant).unwrap());
         let a = random_grid(&g, &mut Rng::new(1)).unwrap();
         assert!(a.solves(&Grid::empty(g.clone())));
-        let b = completed_grid(&g, &mut Rng::new(2)).unwrap();
+        let b = completed_grid(&g, &mut Rng::new(2), None).unwrap().unwrap();
         assert!(b.solves(&Grid::empty(g.clone())));
         assert_ne!(a, b);
     }
 
     /// 25x25 disjoint groups: both engines lose their way from a shuffled first row (a
-    /// minute was not enough), so the draw is the empty grid's solution, relabelled.
+    /// minute was not enough), so the draw is a pattern grid, relabelled.
     #[test]
     fn a_25x25_disjoint_groups_grid_is_drawn() {
         let v = "disjoint".parse().unwrap();
         let g = Arc::new(Geometry::for_variant(25, None, &v).unwrap());
         let grid = random_grid(&g, &mut Rng::new(1)).expect("a grid");
         assert!(grid.solves(&Grid::empty(g)));
+    }
+
+    /// Pattern grids fill every house of geometries whose empty grids defeat search
+    /// (36x36 and 49x49 disjoint groups), non-square boxes included; windoku's windows
+    /// never fit a pattern. Every house is checked here from the cells' coordinates,
+    /// not through the geometry that made the grid.
+    #[test]
+    fn pattern_grids_fill_every_house() {
+        for (rows, cols, variant) in [
+            (6, 6, "disjoint"),
+            (7, 7, "disjoint"),
+            (4, 5, "disjoint"),
+            (5, 6, "disjoint"),
+            (5, 5, "x,centre-dot"),
+            (3, 3, "x,disjoint"),
+        ] {
+            let n = rows * cols;
+            let v = variant.parse().unwrap();
+            let shape = Shape::new(rows, cols).unwrap();
+            let g = Arc::new(Geometry::for_variant(n, Some(shape), &v).unwrap());
+            let grid = pattern_grid(&g, &mut Rng::new(5)).expect("a pattern");
+            let at = |r: usize, c: usize| grid.get(r * n + c);
+            let whole = |cells: Vec<u8>| {
+                let mut seen = cells.clone();
+                seen.sort_unstable();
+                seen == (1..=n as u8).collect::<Vec<_>>()
+            };
+            for k in 0..n {
+                assert!(
+                    whole((0..n).map(|c| at(k, c)).collect()),
+                    "{variant} row {k}"
+                );
+                assert!(
+                    whole((0..n).map(|r| at(r, k)).collect()),
+                    "{variant} col {k}"
+                );
+                let (top, left) = (k / rows * rows, k % rows * cols);
+                let boxed = (0..n)
+                    .map(|i| at(top + i / cols, left + i % cols))
+                    .collect();
+                assert!(whole(boxed), "{variant} box {k}");
+                // Group k: the k-th cell of every box.
+                let (i, j) = (k / cols, k % cols);
+                let group = (0..n)
+                    .map(|b| at(b / rows * rows + i, b % rows * cols + j))
+                    .collect();
+                if variant.contains("disjoint") {
+                    assert!(whole(group), "{variant} group {k}");
+                }
+            }
+            if variant.contains('x') {
+                assert!(whole((0..n).map(|i| at(i, i)).collect()), "{variant}");
+                assert!(
+                    whole((0..n).map(|i| at(i, n - 1 - i)).collect()),
+                    "{variant}"
+                );
+            }
+            assert!(grid.solves(&Grid::empty(g)), "{variant}");
+        }
+        let windoku = "windoku".parse().unwrap();
+        let g = Arc::new(Geometry::for_variant(16, None, &windoku).unwrap());
+        assert_eq!(pattern_grid(&g, &mut Rng::new(5)), None);
     }
 
     #[test]

@@ -121,6 +121,7 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::{Budget, Limits, Report, Stop};
 use crate::grid::Grid;
@@ -1335,13 +1336,15 @@ impl Checker {
 
     /// Whether the puzzle of `givens` (cell, digit) has a solution in which some cell
     /// of `cells` differs from `solution` (as [`super::differs_within`]), within
-    /// `nodes` decisions for each cell's search: `None` when one ran out first.
+    /// `nodes` decisions for each cell's search and before `deadline`: `None` when one
+    /// ran out first.
     pub fn differs_within(
         &mut self,
         givens: &[(usize, u8)],
         solution: &Grid,
         cells: &[usize],
         nodes: u64,
+        deadline: Option<Instant>,
     ) -> Option<bool> {
         let s = &self.solver;
         let mut assumptions: Vec<Lit> = givens
@@ -1350,6 +1353,7 @@ impl Checker {
             .collect();
         let limits = Limits {
             nodes: Some(nodes),
+            deadline,
             ..Limits::solutions(1)
         };
         // Some cell differs = the first differs, or it agrees and a later one does.
@@ -1362,7 +1366,7 @@ impl Checker {
                     .search(1, &limits, None, None, &mut |_| true)
                     .expect("no cancel flag");
                 match report.stop {
-                    Stop::NodeLimit => return None,
+                    Stop::NodeLimit | Stop::Timeout => return None,
                     _ if report.solutions > 0 => return Some(true),
                     _ => {}
                 }
@@ -1802,7 +1806,7 @@ mod tests {
                 } else {
                     to_try.chain(&kept).map(|&c| (c, solution.get(c))).collect()
                 };
-                let differs = checker.differs_within(&order, solution, orbit, 1_000_000);
+                let differs = checker.differs_within(&order, solution, orbit, 1_000_000, None);
                 let expected = crate::solve::count_solutions(&puzzle, 2).count > 1;
                 assert_eq!(differs, Some(expected), "seed {seed}, check {k}");
                 answers[expected as usize] += 1;

@@ -206,7 +206,7 @@ fn budgeted_search(
 /// rules out the known value of one cell, so a unique puzzle fails at once by
 /// propagation instead of being searched to exhaustion.
 pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> bool {
-    differs_within(puzzle, solution, cells, None).expect("no node limit")
+    differs_within(puzzle, solution, cells, None, None).expect("no node limit")
 }
 
 /// Grids this wide and wider check within a node budget by clause learning alone (a
@@ -217,25 +217,28 @@ pub fn differs_somewhere(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> boo
 /// 10 s against 29 s.
 const CDCL_CHECK_SIDE: usize = 25;
 
-/// [`differs_somewhere`] within `nodes` search nodes (guesses) for each cell's search:
-/// `None` when one of them ran out before answering.
+/// [`differs_somewhere`] within `nodes` search nodes (guesses) for each cell's search
+/// and before `deadline`: `None` when one of them ran out before answering.
 pub fn differs_within(
     puzzle: &Grid,
     solution: &Grid,
     cells: &[usize],
     nodes: Option<u64>,
+    deadline: Option<Instant>,
 ) -> Option<bool> {
     if let Some(nodes) = nodes.filter(|_| puzzle.size() >= CDCL_CHECK_SIDE) {
         let givens: Vec<(usize, u8)> = (0..puzzle.geometry().cell_count())
             .filter(|&c| puzzle.get(c) != 0)
             .map(|c| (c, puzzle.get(c)))
             .collect();
-        return cdcl::Checker::new(puzzle).differs_within(&givens, solution, cells, nodes);
+        return cdcl::Checker::new(puzzle)
+            .differs_within(&givens, solution, cells, nodes, deadline);
     }
     // Some cell differs = the first differs, or it agrees and a later one differs: each
     // search fixes the cells before its own, so the searches shrink as they go.
     let limits = Limits {
         nodes,
+        deadline,
         ..Limits::solutions(1)
     };
     let mut cur = puzzle.clone();
@@ -243,7 +246,7 @@ pub fn differs_within(
         let v = solution.get(c);
         let report = search_excluding(&cur, &[(c, v)], &limits, &mut |_| true);
         match report.stop {
-            Stop::NodeLimit => return None,
+            Stop::NodeLimit | Stop::Timeout => return None,
             _ if report.solutions > 0 => return Some(true),
             _ => {}
         }

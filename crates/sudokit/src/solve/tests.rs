@@ -726,20 +726,26 @@ fn removal_checks_agree_with_counting() {
         let mut fewer = puzzle.clone();
         fewer.set(c, 0);
         let other = count_solutions(&fewer, 2).count > 1;
-        assert_eq!(differs_within(&fewer, &solution, &[c], None), Some(other));
+        assert_eq!(
+            differs_within(&fewer, &solution, &[c], None, None),
+            Some(other)
+        );
         assert_eq!(differs_somewhere(&fewer, &solution, &[c]), other);
     }
     // A budget that runs out says so instead of answering.
     let empty = Grid::empty(Geometry::standard(Shape::new(5, 5).unwrap()));
     let full = solve(&empty).expect("an empty grid fills");
     let cells: Vec<usize> = (0..625).collect();
-    assert_eq!(differs_within(&empty, &full, &cells, Some(1)), None);
+    assert_eq!(differs_within(&empty, &full, &cells, Some(1), None), None);
     // Budgeted checks on 25x25 go to clause learning: it answers both ways in time.
-    assert_eq!(differs_within(&empty, &full, &[0], Some(5_000)), Some(true));
+    assert_eq!(
+        differs_within(&empty, &full, &[0], Some(5_000), None),
+        Some(true)
+    );
     let mut one_gone = full.clone();
     one_gone.set(312, 0);
     assert_eq!(
-        differs_within(&one_gone, &full, &[312], Some(100)),
+        differs_within(&one_gone, &full, &[312], Some(100), None),
         Some(false)
     );
 }
