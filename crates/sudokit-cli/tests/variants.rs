@@ -100,6 +100,50 @@ fn an_empty_jigsaw_that_defeats_backtracking_is_solved() {
 }
 
 #[test]
+fn empty_36x36_windoku_and_disjoint_grids_are_solved_and_not_unique() {
+    // Both engines ran out of 20 s on these empty grids; a grid built by formula
+    // answers them, and any relabelling of it is a second solution.
+    let empty = ".".repeat(36 * 36);
+    for variant in ["windoku", "disjoint"] {
+        let args = ["--shape", "6x6", "--variant", variant, "--timeout", "20s"];
+        let t = std::time::Instant::now();
+        let out = sudokit()
+            .arg("solve")
+            .args(args)
+            .arg(&empty)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{variant}");
+        let v: Variant = variant.parse().unwrap();
+        let g = Arc::new(Geometry::for_variant(36, None, &v).unwrap());
+        let options = sudokit::ReadOptions {
+            geometry: Some(g.clone()),
+            ..Default::default()
+        };
+        let solution = parse_one(&stdout_lines(&out)[0], &options).unwrap().grid;
+        assert!(solution.solves(&Grid::empty(g)), "{variant}");
+        sudokit()
+            .arg("check")
+            .args(args)
+            .arg(&empty)
+            .assert()
+            .code(1)
+            .stdout(predicates::str::contains(" multiple"));
+        sudokit()
+            .args(["count", "--limit", "1000"])
+            .args(args)
+            .arg(&empty)
+            .assert()
+            .success()
+            .stdout(predicates::str::contains(" 1000+"));
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(10),
+            "{variant}"
+        );
+    }
+}
+
+#[test]
 fn jigsaw_from_option_header_and_trailing_map_agree() {
     let map = "AAAABBAABBBBCCCDDDCCCDDDEEEFFFEEEFFF";
     let puzzle = "1....................................";

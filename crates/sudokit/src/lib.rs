@@ -10,6 +10,7 @@
 //!   one model every module shares;
 //! * [`symbols`] and [`format`](mod@format): reading and writing every supported text format;
 //! * [`cnf`]: the puzzle as DIMACS CNF for SAT solvers, and their models read back;
+//! * [`construct`]: complete grids built by formula where search cannot fill an empty grid;
 //! * [`generate`]: random complete grids, digging with symmetry, patterns and bounds;
 //! * [`puzzles`]: the puzzles printed in the seed documents, by name;
 //! * [`render`]: grids laid out as drawing marks, and SVG;
@@ -29,6 +30,7 @@
 pub mod canon;
 pub mod check;
 pub mod cnf;
+pub mod construct;
 pub mod engines;
 pub mod format;
 pub mod generate;

@@ -30,7 +30,10 @@ pub use union::{GeneralSolution, general_solution};
 
 use std::time::Instant;
 
+use crate::construct;
 use crate::grid::Grid;
+use crate::perm;
+use crate::rng::Rng;
 
 /// Bounds on one search.
 #[derive(Clone, Copy, Debug)]
@@ -182,6 +185,12 @@ fn budgeted_search(
         ..*limits
     };
     if first.solutions == 0 {
+        if let Some(built) = built_solutions(grid, excluded, limits, on_solution) {
+            return Report {
+                guesses: first.guesses,
+                ..built
+            };
+        }
         let second = cdcl::search_excluding(grid, excluded, &rest, on_solution);
         return Report {
             guesses: first.guesses + second.guesses,
@@ -200,6 +209,60 @@ fn budgeted_search(
         ..again
     }
 }
+
+/// The first solutions (up to [`BUILT_SOLUTIONS`]) of an empty grid, built by formula
+/// ([`construct::complete_grid`]) rather than searched for: both engines lose their way
+/// on some empty grids (36x36 windoku or disjoint groups: no solution in 20 s). The
+/// built grid comes first, then its relabellings in lexicographic order of the
+/// permutation, each another solution (for uniqueness checks and counts to a limit).
+/// `None` (search as usual) when the grid has givens or exclusions, more solutions are
+/// asked for, or no formula fits.
+fn built_solutions(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Option<Report> {
+    let empty = grid.cells().iter().all(|&d| d == 0);
+    // With fewer solutions wanted than relabellings, the list never runs out.
+    let relabellings = (1..=grid.size() as u64)
+        .try_fold(1u64, |f, k| f.checked_mul(k))
+        .unwrap_or(u64::MAX);
+    let wanted = limits.solutions;
+    if !empty || !excluded.is_empty() || wanted > BUILT_SOLUTIONS || wanted >= relabellings {
+        return None;
+    }
+    let built = construct::complete_grid(grid.geometry(), &mut Rng::new(0))?;
+    let mut labels: Vec<usize> = (0..grid.size()).collect();
+    let mut cells = built.cells().to_vec();
+    let mut solutions = 0;
+    while solutions < limits.solutions {
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Report {
+                solutions,
+                guesses: 0,
+                stop: Stop::Timeout,
+            });
+        }
+        for (cell, &d) in cells.iter_mut().zip(built.cells()) {
+            *cell = labels[d as usize - 1] as u8 + 1;
+        }
+        solutions += 1;
+        if !on_solution(&cells) {
+            break;
+        }
+        perm::next_permutation(&mut labels);
+    }
+    Some(Report {
+        solutions,
+        guesses: 0,
+        stop: Stop::SolutionLimit,
+    })
+}
+
+/// The most solutions [`built_solutions`] lists: a count to a million (which asks for
+/// one more) takes ~1 s on 36x36.
+const BUILT_SOLUTIONS: u64 = 1_000_001;
 
 /// Whether `puzzle` has a solution other than `solution` in which some cell of `cells`
 /// (empty in the puzzle) differs from it. Cheaper than counting to two: each search
@@ -322,8 +385,8 @@ pub fn count(grid: &Grid, limits: &Limits) -> Report {
 /// Counts on a geometry the row engine does not take (jigsaw, X, windoku, wider than
 /// 16) with digit symmetry ([`general::count_interchangeable`]): an empty 6x6 jigsaw
 /// of the standard boxes counted its 28,200,960 grids in 42 s one by one. Within the
-/// same node budget as [`budgeted_search`], then clause learning when that found
-/// nothing, as a search does.
+/// same node budget as [`budgeted_search`], then (as a search does) an empty grid's
+/// [`built_solutions`] or clause learning when that found nothing.
 fn count_other_geometry(grid: &Grid, limits: &Limits) -> Report {
     if general::interchangeable_digits(grid).count_ones() < 2 {
         return search(grid, limits, &mut |_| true);
@@ -341,6 +404,13 @@ fn count_other_geometry(grid: &Grid, limits: &Limits) -> Report {
     );
     match first.stop {
         Stop::NodeLimit if first.solutions == 0 => {
+            let mut all = |_: &[u8]| true;
+            if let Some(built) = built_solutions(grid, &[], limits, &mut all) {
+                return Report {
+                    guesses: first.guesses,
+                    ..built
+                };
+            }
             let rest = Limits {
                 nodes: limits.nodes.map(|n| n - first.guesses),
                 ..*limits

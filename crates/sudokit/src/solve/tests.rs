@@ -841,3 +841,38 @@ proptest! {
         );
     }
 }
+
+/// Empty 36x36 grids with windows or disjoint groups defeat both engines (no solution
+/// in 20 s): the solver answers with a grid built by formula, and a uniqueness check or
+/// a count to a limit finds more (any relabelling of a grid is another). The solution is checked
+/// against the rules here; whether a grid is unique does not depend on the engine.
+#[test]
+fn empty_grids_search_cannot_fill_are_solved_by_formula() {
+    for variant in ["windoku", "disjoint", "windoku,disjoint"] {
+        let v = variant.parse().unwrap();
+        let g = Arc::new(Geometry::for_variant(36, None, &v).unwrap());
+        let empty = Grid::empty(g);
+        let solution = solve(&empty).expect("a solution");
+        assert!(solution.solves(&empty), "{variant}");
+        assert!(solution.first_conflict().is_none(), "{variant}");
+        let one = count_solutions(&empty, 1);
+        assert_eq!((one.count, one.complete), (1, false), "{variant}");
+        assert!(
+            matches!(solve_unique(&empty), Verdict::Multiple(_)),
+            "{variant}"
+        );
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let report = count(&empty, &Limits::solutions(5).one_past());
+        assert_eq!((report.solutions, report.stop), (6, Stop::SolutionLimit));
+        search(&empty, &Limits::solutions(5), &mut |cells| {
+            found.push(cells.to_vec());
+            true
+        });
+        assert_eq!(found.len(), 5, "{variant}");
+        for (i, cells) in found.iter().enumerate() {
+            let grid = Grid::from_cells(empty.geometry().clone(), cells.clone()).unwrap();
+            assert!(grid.solves(&empty), "{variant}");
+            assert!(!found[..i].contains(cells), "{variant}: a repeat");
+        }
+    }
+}
