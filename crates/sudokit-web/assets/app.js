@@ -60,11 +60,14 @@ function chosenVariant() {
   const v = $('variant').value;
   if (v) keys.variant = v;
   if (v === 'jigsaw') keys.regions = $('regions').value;
+  // A map of extra houses is part of the variant's name: extra=MAP.
+  if (v === 'extra') keys.variant = 'extra=' + $('extra').value.trim();
   return keys;
 }
 
 function showRegions() {
   $('regions-label').hidden = $('variant').value !== 'jigsaw';
+  $('extra-label').hidden = $('variant').value !== 'extra';
 }
 
 function digitsOf(line) {
@@ -93,6 +96,11 @@ function setBoard(b) {
   S.shaded = new Set(b.shaded || []);
   const known = Array.from($('variant').options).some((o) => o.value === S.variant);
   $('variant').value = S.variant === 'standard' || !known ? '' : S.variant;
+  const extra = /^extra=(.*)$/.exec(S.variant);
+  if (extra) {
+    $('variant').value = 'extra';
+    $('extra').value = extra[1];
+  }
   if (S.regionMap) $('regions').value = S.regionMap;
   showRegions();
   S.puzzle = digitsOf(b.puzzle);

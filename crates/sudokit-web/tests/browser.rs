@@ -32,6 +32,11 @@ fn skip_reason(dir: &Path) -> Option<String> {
 const JIGSAW: &str =
     "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
 
+/// The extra house the page generates with: the boxes' centres (the centre dot's
+/// house, written as a map).
+const EXTRA: &str =
+    "..........1..1..1....................1..1..1....................1..1..1..........";
+
 #[test]
 fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
@@ -43,6 +48,7 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     let shot = std::env::temp_dir().join(format!("sudokit-page-{}.png", std::process::id()));
     let output = Command::new("node")
         .env("JIGSAW", JIGSAW)
+        .env("EXTRA", EXTRA)
         .arg(dir.join("page.mjs"))
         .arg(s.url())
         .arg(&shot)
@@ -122,4 +128,8 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
         .collect();
     assert_eq!(out["jigsaw_box_right"], expected, "{out}");
     assert_eq!(out["jigsaw_shaded"], 0, "{out}");
+    // The extra house: its nine cells shaded, and its map still in the field once the
+    // board the server sent back is shown.
+    assert_eq!(out["extra_shaded"], 9, "{out}");
+    assert_eq!(out["extra_field"], EXTRA, "{out}");
 }

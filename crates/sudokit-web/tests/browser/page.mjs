@@ -2,8 +2,9 @@
 // Lo-Shu puzzle (the page's default), steps forward until the step counter reads 50
 // (figure 14.12), reads the board, takes a screenshot and measures in the browser
 // whether it is blank, steps back once, then switches to "solve by hand", asks for a
-// hint and applies it; then generates an X-sudoku (asks a hint on it) and a jigsaw
-// (the map in $JIGSAW) and reads how they are drawn. Prints one JSON object for
+// hint and applies it; then generates an X-sudoku (asks a hint on it), a jigsaw
+// (the map in $JIGSAW) and a puzzle with an extra house (the map in $EXTRA), and reads
+// how they are drawn. Prints one JSON object for
 // tests/browser.rs to check.
 //
 // usage: node page.mjs URL SCREENSHOT.png
@@ -85,6 +86,12 @@ try {
   out.jigsaw_box_right = await page.$$eval('#board .cell', (cells) =>
     cells.map((c) => (c.classList.contains('box-right') ? '|' : '.')).join(''));
   out.jigsaw_shaded = await page.$$eval('#board .shaded', (c) => c.length);
+  // Extra houses from a map typed into their own field (the variant extra=MAP).
+  await page.selectOption('#variant', 'extra');
+  await page.fill('#extra', process.env.EXTRA);
+  await generated();
+  out.extra_shaded = await page.$$eval('#board .shaded', (c) => c.length);
+  out.extra_field = await page.inputValue('#extra');
 } catch (e) {
   out.errors.push('driver: ' + e.message);
 } finally {
