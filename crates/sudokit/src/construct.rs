@@ -76,14 +76,16 @@ fn fills_every_house(geometry: &Geometry, cells: &[u8]) -> bool {
 /// [`pattern_grid`] gives and search cannot find from the empty 36x36 grid. The windows'
 /// rows, with the rows no window covers, split the rows into `b` blocks of `b` (the
 /// rows outside the windows make the implied windows); likewise the columns. Each
-/// cell's digit is the pair `(band(r) + t(c), s(r) + block(c))` mod `b`, where the row
-/// label `s` takes every value once in each band and in each row block, and the
-/// column label `t` once in each stack and each column block: rows, columns and boxes
-/// are then whole as in the textbook pattern, and so is every window, since inside
-/// one `s` is distinct down its rows and `t` along its columns. The labels are searched
-/// for (`LabelSearch`) with the other extra houses (X-sudoku's diagonals, disjoint
-/// groups) kept all different as cells get their digits. `None` when there are no
-/// windows or `LABEL_TRIES` (100) searches fail.
+/// cell's digit is the pair `(A[band(r)][t(c)], B[s(r)][block(c)])` for two Latin
+/// squares `A`, `B` of order `b`, where the row label `s` takes every value once in
+/// each band and in each row block, and the column label `t` once in each stack and
+/// each column block. A row is whole because `(t, block)` runs over every pair along
+/// it, a column because `(band, s)` does down it; in a box the first half differs
+/// across its columns and the second down each column, and in a window the first half
+/// differs along each row and the second across its rows. The labels are searched for
+/// (`LabelSearch`, random squares each time) with the other extra houses (X-sudoku's
+/// diagonals, disjoint groups) kept all different as cells get their digits. `None`
+/// when there are no windows or `LABEL_TRIES` (100) searches fail.
 pub fn window_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
     let shape = geometry.shape()?;
     let b = shape.box_rows();
@@ -157,6 +159,9 @@ struct LabelSearch {
     block_used: [Vec<u64>; 2],
     /// Digits taken in each extra house.
     house_used: Vec<u64>,
+    /// The Latin squares (`b * b`, row-major) combining band with column label (`[0]`)
+    /// and row label with column block (`[1]`) into the digit's two halves.
+    squares: [Vec<usize>; 2],
     /// (house, digit bit) set since the search began, to undo.
     trail: Vec<(usize, u64)>,
     /// Nodes left in this run.
@@ -190,6 +195,7 @@ impl LabelSearch {
             band_used: [vec![0; b], vec![0; b]],
             block_used: [vec![0; b], vec![0; b]],
             house_used: vec![0; count],
+            squares: [Vec::new(), Vec::new()],
             trail: Vec::new(),
             budget: 0,
         }
@@ -198,7 +204,8 @@ impl LabelSearch {
     /// The digit (`0..n`) of row `r`, column `c` once both are labelled.
     fn digit(&self, r: usize, c: usize) -> usize {
         let (s, t) = (self.labels[0][r], self.labels[1][c]);
-        (r / self.b + t) % self.b * self.b + (s + self.blocks[1][c]) % self.b
+        let b = self.b;
+        self.squares[0][r / b * b + t] * b + self.squares[1][s * b + self.blocks[1][c]]
     }
 
     /// One randomised search of [`LABEL_NODES`] nodes a line; whether it labelled
@@ -213,6 +220,7 @@ impl LabelSearch {
         self.house_used.fill(0);
         self.trail.clear();
         self.budget = LABEL_NODES * n;
+        self.squares = [random_square(self.b, rng), random_square(self.b, rng)];
         let order: Vec<(usize, usize)> = (0..n)
             .map(|k| if k % 2 == 0 { k / 2 } else { n - 1 - k / 2 })
             .flat_map(|line| [(0, line), (1, line)])
@@ -285,6 +293,37 @@ impl LabelSearch {
         }
         true
     }
+}
+
+/// A random Latin square of order `b` (row-major), filled cell by cell with random
+/// digits, backtracking.
+fn random_square(b: usize, rng: &mut Rng) -> Vec<usize> {
+    fn fill(square: &mut [usize], k: usize, b: usize, rng: &mut Rng) -> bool {
+        if k == b * b {
+            return true;
+        }
+        let (r, c) = (k / b, k % b);
+        let mut free = (1u64 << b) - 1;
+        for i in 0..c {
+            free &= !(1 << square[r * b + i]);
+        }
+        for i in 0..r {
+            free &= !(1 << square[i * b + c]);
+        }
+        while free != 0 {
+            let bit = rng.pick_bit(free);
+            free &= !bit;
+            square[k] = bit.trailing_zeros() as usize;
+            if fill(square, k + 1, b, rng) {
+                return true;
+            }
+        }
+        false
+    }
+    let mut square = vec![0; b * b];
+    let filled = fill(&mut square, 0, b, rng);
+    debug_assert!(filled, "every Latin rectangle completes");
+    square
 }
 
 /// Searches [`window_grid`] may start.
