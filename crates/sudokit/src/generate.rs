@@ -9,8 +9,9 @@
 //!   random symmetry of its shape. This is *not* a uniform sampler (grids reached by
 //!   many search paths are favoured); for small shapes [`uniform_grid`] is exact,
 //!   choosing each cell's digit with probability proportional to its number of
-//!   completions. Where the search fails (large grids with disjoint groups), the
-//!   draw is a grid whose digits follow a linear pattern, relabelled at random.
+//!   completions. Where the search fails (large grids with disjoint groups or
+//!   windows), the draw is a grid built by formula ([`crate::construct`]), relabelled
+//!   at random.
 //! * Digging ([`dig`]) removes clues in groups that the chosen [`Symmetry`] maps onto
 //!   each other, in random order, keeping a removal only if the solution stays unique.
 //!   One pass suffices for minimality: removing clues can only add solutions, so a group
