@@ -180,22 +180,8 @@ fn budgeted_search(
     if first.stop != Stop::NodeLimit {
         return first;
     }
-    let rest = Limits {
-        nodes: limits.nodes.map(|n| n - first.guesses),
-        ..*limits
-    };
     if first.solutions == 0 {
-        if let Some(built) = built_solutions(grid, excluded, limits, on_solution) {
-            return Report {
-                guesses: first.guesses,
-                ..built
-            };
-        }
-        let second = cdcl::search_excluding(grid, excluded, &rest, on_solution);
-        return Report {
-            guesses: first.guesses + second.guesses,
-            ..second
-        };
+        return after_budget(grid, excluded, limits, first.guesses, on_solution);
     }
     // Solutions already reported: the same deterministic search again, unbudgeted,
     // passing on only the solutions after them.
@@ -207,6 +193,33 @@ fn budgeted_search(
     Report {
         guesses: first.guesses + again.guesses,
         ..again
+    }
+}
+
+/// What a search or count does when the house-based engine spent its budget (`spent`
+/// nodes) without a solution: an empty grid's [`built_solutions`], or else clause
+/// learning from scratch with the nodes left.
+fn after_budget(
+    grid: &Grid,
+    excluded: &[(usize, u8)],
+    limits: &Limits,
+    spent: u64,
+    on_solution: &mut dyn FnMut(&[u8]) -> bool,
+) -> Report {
+    if let Some(built) = built_solutions(grid, excluded, limits, on_solution) {
+        return Report {
+            guesses: spent,
+            ..built
+        };
+    }
+    let rest = Limits {
+        nodes: limits.nodes.map(|n| n - spent),
+        ..*limits
+    };
+    let second = cdcl::search_excluding(grid, excluded, &rest, on_solution);
+    Report {
+        guesses: spent + second.guesses,
+        ..second
     }
 }
 
@@ -385,8 +398,8 @@ pub fn count(grid: &Grid, limits: &Limits) -> Report {
 /// Counts on a geometry the row engine does not take (jigsaw, X, windoku, wider than
 /// 16) with digit symmetry ([`general::count_interchangeable`]): an empty 6x6 jigsaw
 /// of the standard boxes counted its 28,200,960 grids in 42 s one by one. Within the
-/// same node budget as [`budgeted_search`], then (as a search does) an empty grid's
-/// [`built_solutions`] or clause learning when that found nothing.
+/// same node budget as [`budgeted_search`], then [`after_budget`] when that found
+/// nothing, as a search does.
 fn count_other_geometry(grid: &Grid, limits: &Limits) -> Report {
     if general::interchangeable_digits(grid).count_ones() < 2 {
         return search(grid, limits, &mut |_| true);
@@ -404,22 +417,7 @@ fn count_other_geometry(grid: &Grid, limits: &Limits) -> Report {
     );
     match first.stop {
         Stop::NodeLimit if first.solutions == 0 => {
-            let mut all = |_: &[u8]| true;
-            if let Some(built) = built_solutions(grid, &[], limits, &mut all) {
-                return Report {
-                    guesses: first.guesses,
-                    ..built
-                };
-            }
-            let rest = Limits {
-                nodes: limits.nodes.map(|n| n - first.guesses),
-                ..*limits
-            };
-            let second = cdcl::search_excluding(grid, &[], &rest, &mut |_| true);
-            Report {
-                guesses: first.guesses + second.guesses,
-                ..second
-            }
+            after_budget(grid, &[], limits, first.guesses, &mut |_| true)
         }
         // Making progress: the same deterministic count again, unbudgeted.
         Stop::NodeLimit => general::count_interchangeable(grid, limits),
