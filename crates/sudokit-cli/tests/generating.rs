@@ -242,9 +242,10 @@ fn clue_bounds_no_puzzle_can_meet_are_refused_at_once() {
 
 #[test]
 fn generate_stops_at_its_timeout() {
-    // Drawing and digging a 64x64 grid takes minutes, and no grid of 36x36 X-windoku
-    // turns up in a minute (36x36 windoku's empty-grid search once ran on past its
-    // timeout); `--timeout` bounds each puzzle, even within an attempt.
+    // Drawing and digging a 64x64 grid takes minutes, and a grid of 36x36 X-windoku
+    // comes only from searching the empty grid (seconds to more than a minute; the
+    // empty-grid search once ran on past its timeout); `--timeout` bounds each
+    // puzzle, even within an attempt.
     for args in ["--shape 8x8", "--shape 6x6 --variant x,windoku"] {
         let t = std::time::Instant::now();
         sudokit()

@@ -44,7 +44,7 @@
 //! labels, else null), `houses` (each house as its cells: the page computes candidates
 //! from them, so it needs no geometry code of its own), `regions` (each cell's box or
 //! region, null in a Latin square: the page draws the heavy lines between them) and
-//! `shaded` (the cells of diagonals, windows and the named extra houses).
+//! `shaded` (the cells of diagonals, windows and extra houses).
 //!
 //! A logic step: `technique`, `name`, `rating` (SE scale), `line`, `text`,
 //! `placements` and `eliminations` (`[cell, digit]`), `cells`, `fins`, `houses` (cells
