@@ -150,14 +150,18 @@ struct LabelSearch {
     n: usize,
     /// The window block of each row (`[0]`) and column (`[1]`).
     blocks: [Vec<usize>; 2],
-    /// Per cell, the extra houses (numbered `0..`) whose digits must differ.
-    houses: Vec<Vec<usize>>,
+    /// The geometry whose houses are filled.
+    geometry: Arc<Geometry>,
+    /// Per house of the geometry, whether the search keeps it all different (the
+    /// extra houses other than windows; rows, columns, boxes and windows are whole by
+    /// construction).
+    checked: Vec<bool>,
     /// Labels so far, rows then columns (`usize::MAX`: none yet).
     labels: [Vec<usize>; 2],
     /// Values taken in each band and each block, rows then columns.
     band_used: [Vec<u64>; 2],
     block_used: [Vec<u64>; 2],
-    /// Digits taken in each extra house.
+    /// Digits taken in each checked house (indexed as the geometry's houses).
     house_used: Vec<u64>,
     /// The Latin squares (`b * b`, row-major) combining band with column label (`[0]`)
     /// and row label with column block (`[1]`) into the digit's two halves.
@@ -170,31 +174,28 @@ struct LabelSearch {
 
 impl LabelSearch {
     /// A search for the windows' `blocks` (rows, columns) of `geometry`.
-    fn new(geometry: &Geometry, b: usize, blocks: [Vec<usize>; 2]) -> LabelSearch {
+    fn new(geometry: &Arc<Geometry>, b: usize, blocks: [Vec<usize>; 2]) -> LabelSearch {
         let n = geometry.size();
-        let mut houses = vec![Vec::new(); n * n];
-        let extra = geometry.houses().iter().filter(|h| {
-            !matches!(
-                h.kind(),
-                HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Window
-            )
-        });
-        let mut count = 0;
-        for (k, house) in extra.enumerate() {
-            for cell in house.cells() {
-                houses[cell].push(k);
-            }
-            count = k + 1;
-        }
+        let checked: Vec<bool> = geometry
+            .houses()
+            .iter()
+            .map(|h| {
+                !matches!(
+                    h.kind(),
+                    HouseKind::Row | HouseKind::Column | HouseKind::Box | HouseKind::Window
+                )
+            })
+            .collect();
         LabelSearch {
             b,
             n,
             blocks,
-            houses,
+            geometry: geometry.clone(),
+            house_used: vec![0; checked.len()],
+            checked,
             labels: [vec![usize::MAX; n], vec![usize::MAX; n]],
             band_used: [vec![0; b], vec![0; b]],
             block_used: [vec![0; b], vec![0; b]],
-            house_used: vec![0; count],
             squares: [Vec::new(), Vec::new()],
             trail: Vec::new(),
             budget: 0,
@@ -278,12 +279,11 @@ impl LabelSearch {
             } else {
                 (other, line)
             };
-            let cell = r * self.n + c;
-            if self.houses[cell].is_empty() {
-                continue;
-            }
             let digit = 1u64 << self.digit(r, c);
-            for &house in &self.houses[cell] {
+            for house in self.geometry.houses_of(r * self.n + c) {
+                if !self.checked[house] {
+                    continue;
+                }
                 if self.house_used[house] & digit != 0 {
                     return false;
                 }
