@@ -378,10 +378,11 @@ fn random_symmetry(grid: Grid, rng: &mut Rng) -> Grid {
 /// random cells, each kept while a solution remains; the solver's solution of that
 /// start. Some geometries defeat both engines from a scrambled first row (25x25
 /// disjoint groups: a shuffled first row ran out of a minute): when the first row takes
-/// more than [`COMPLETION_NODES`] per cell, a [`construct::complete_grid`] is
-/// the draw, relabelled at random, or failing both the empty grid's solution (the
-/// house-based search fills some at once in its own digit order). `Ok(None)` when there is no grid at all, `Err`
-/// at the deadline.
+/// more than [`COMPLETION_NODES`] per cell, a grid built by formula
+/// ([`construct::complete_grid`]) is the draw, relabelled at random, or where no
+/// formula fits the empty grid's solution (the house-based search fills some at once
+/// in its own digit order). `Ok(None)` when there is no grid at all, `Err` at the
+/// deadline.
 fn completed_grid(
     geometry: &Arc<Geometry>,
     rng: &mut Rng,
