@@ -240,7 +240,8 @@ pub struct InputArgs {
     /// `windoku` (extra windows), `jigsaw` (irregular regions), `disjoint` (the cells at
     /// one position of every box), `centre-dot` (the boxes' centres), `asterisk` and
     /// `girandola` (nine cells each, 9x9), `extra=MAP` (houses of your own: one label per
-    /// cell, `.` for none, each label on n cells); combine with commas (`x,jigsaw`).
+    /// cell, `.` for none, each label on n cells; several maps for crossing houses);
+    /// combine with commas (`x,jigsaw`).
     /// Files can also say `# variant: x` before their puzzles.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,

@@ -63,6 +63,61 @@ fn x_sudoku_solutions_keep_both_diagonals_distinct() {
     assert!(solution.solves(&Grid::empty(g)));
 }
 
+/// Crossing houses from two maps: both diagonals written as `extra=` maps make
+/// X-sudoku, so solutions and generated puzzles are the named variant's.
+#[test]
+fn two_extra_maps_make_crossing_houses() {
+    let map = |on: fn(usize) -> bool| -> String {
+        (0..81).map(|c| if on(c) { 'd' } else { '.' }).collect()
+    };
+    let variant = format!(
+        "extra={},extra={}",
+        map(|c| c % 10 == 0),
+        map(|c| c % 8 == 0 && c % 80 != 0)
+    );
+    let empty = ".".repeat(81);
+    let out = sudokit()
+        .args(["solve", "--variant", &variant, "-f", "json", &empty])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert_eq!(r["variant"].as_str().unwrap().matches("extra=").count(), 2);
+    let x = Arc::new(Geometry::for_variant(9, None, &"x".parse::<Variant>().unwrap()).unwrap());
+    let options = sudokit::ReadOptions {
+        geometry: Some(x.clone()),
+        ..Default::default()
+    };
+    let solution = parse_one(r["solution"].as_str().unwrap(), &options)
+        .unwrap()
+        .grid;
+    assert!(solution.solves(&Grid::empty(x)));
+    // A puzzle generated with the two maps is X-sudoku's: unique under `x`, not under
+    // plain rules; its `# variant:` line carries both maps to the next command.
+    let generated = sudokit()
+        .args(["generate", "--variant", &variant, "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(generated.status.success());
+    let lines = stdout_lines(&generated);
+    assert_eq!(lines[0].matches("extra=").count(), 2, "{}", lines[0]);
+    let check = |args: &[&str], stdin: Vec<u8>| {
+        let out = sudokit()
+            .arg("check")
+            .args(args)
+            .write_stdin(stdin)
+            .output();
+        stdout_lines(&out.unwrap())[0]
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(check(&[], generated.stdout.clone()), "unique");
+    assert_eq!(check(&["--variant", "x", &lines[1]], vec![]), "unique");
+    assert_eq!(check(&[&lines[1]], vec![]), "multiple");
+}
+
 #[test]
 fn an_empty_jigsaw_that_defeats_backtracking_is_solved() {
     // The first three rows hold three whole regions: plain backtracking took minutes

@@ -511,7 +511,7 @@ fn variant_rule(g: &Geometry) -> Option<String> {
             "Girandola: the nine shaded cells hold every digit once.",
         ),
         (
-            v.extra.is_some(),
+            !v.extra.is_empty(),
             "Extra houses: each shaded house of the map holds every digit once.",
         ),
     ];

@@ -431,7 +431,7 @@ impl Geometry {
                 extra.push((HouseKind::Extra, cells));
             }
         }
-        if let Some(map) = &variant.extra {
+        for map in &variant.extra {
             if map.len() != n * n {
                 return Err(GeometryError::ExtraSide {
                     labels: map.len(),
@@ -468,7 +468,7 @@ impl Geometry {
             .filter(|(on, _)| *on)
             .map(|(_, w)| *w)
             .collect();
-        if variant.extra.is_some() {
+        if !variant.extra.is_empty() {
             extras.push("extra");
         }
         let name = if extras.is_empty() {
@@ -759,7 +759,7 @@ mod tests {
 
     /// Extra houses of the user's own: windoku's windows and the asterisk written as
     /// maps are the houses those variants build; a map's house that repeats a diagonal
-    /// of X-sudoku is kept once.
+    /// of X-sudoku is kept once; several maps give crossing houses.
     #[test]
     fn extra_house_maps_make_the_houses_they_draw() {
         let houses = |variant: &str| {
@@ -779,6 +779,18 @@ mod tests {
             .collect();
         assert_eq!(houses(&format!("x,{}", word(&diagonal))), houses("x"));
         assert_eq!(houses("x").len(), 29);
+        // Houses that cross come from several maps: both diagonals, windows and asterisk.
+        let anti: String = (0..81)
+            .map(|c| if c % 8 == 0 && c % 80 != 0 { 'a' } else { '.' })
+            .collect();
+        assert_eq!(
+            houses(&format!("{},{}", word(&diagonal), word(&anti))),
+            houses("x")
+        );
+        assert_eq!(
+            houses(&format!("{},{}", word(windows), word(asterisk))),
+            houses("windoku,asterisk")
+        );
     }
 
     #[test]

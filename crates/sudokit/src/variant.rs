@@ -28,9 +28,10 @@ pub struct Variant {
     pub asterisk: bool,
     /// Nine cells in the shape of a pinwheel form a house (girandola, 9x9).
     pub girandola: bool,
-    /// Extra houses of the user's own, one label per cell: the house of each cell
-    /// (0-based, in order of first appearance), or [`NO_HOUSE`].
-    pub extra: Option<Vec<u8>>,
+    /// Maps of extra houses of the user's own, each one label per cell: the house of
+    /// each cell in that map (0-based, in order of first appearance), or [`NO_HOUSE`].
+    /// Several maps let houses cross: a cell is in one house of each map at most.
+    pub extra: Vec<Vec<u8>>,
     /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
     pub jigsaw: bool,
     /// The region of every cell (0-based, row-major), for jigsaw.
@@ -160,7 +161,7 @@ impl Variant {
     /// Whether houses beyond rows, columns and boxes or regions come with it: diagonals,
     /// windows, disjoint groups, a centre dot, an asterisk, a girandola, a map's.
     pub fn has_extra_houses(&self) -> bool {
-        self.named_extras().iter().any(|&(on, _)| on) || self.extra.is_some()
+        self.named_extras().iter().any(|&(on, _)| on) || !self.extra.is_empty()
     }
 
     /// The named rules that add houses, each with its word, in the order names and
@@ -178,8 +179,8 @@ impl Variant {
 
     /// Reads an extra-house map: one label per cell (`.` for a cell in no extra house),
     /// `n * n` of them, each label covering exactly `n` cells. Houses are numbered in
-    /// order of first appearance. Houses that cross (X-sudoku's diagonals) need two
-    /// words: a map gives each cell one extra house at most.
+    /// order of first appearance. A map gives each cell one extra house at most; houses
+    /// that cross (X-sudoku's diagonals) take two maps, two `extra=` words.
     pub fn parse_extra(text: &str) -> Result<Vec<u8>, VariantError> {
         let labels: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let n = (labels.len() as f64).sqrt().round() as usize;
@@ -193,14 +194,16 @@ impl Variant {
         })
     }
 
-    /// The extra-house map as text [`Variant::parse_extra`] reads back.
-    pub fn extra_labels(&self) -> Option<String> {
-        let map = self.extra.as_ref()?;
-        Some(
-            map.iter()
-                .map(|&h| if h == NO_HOUSE { '.' } else { label(h) })
-                .collect(),
-        )
+    /// The extra-house maps, each as text [`Variant::parse_extra`] reads back.
+    pub fn extra_labels(&self) -> Vec<String> {
+        self.extra
+            .iter()
+            .map(|map| {
+                map.iter()
+                    .map(|&h| if h == NO_HOUSE { '.' } else { label(h) })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The first rule that needs boxes (none in a Latin square or a jigsaw): windoku,
@@ -339,7 +342,7 @@ impl FromStr for Variant {
             .filter(|w| !w.is_empty())
         {
             if let Some(map) = word.strip_prefix("extra=") {
-                v.extra = Some(Variant::parse_extra(map)?);
+                v.extra.push(Variant::parse_extra(map)?);
                 continue;
             }
             match word.to_ascii_lowercase().as_str() {
@@ -377,7 +380,11 @@ impl FromStr for Variant {
 impl fmt::Display for Variant {
     /// The variant's words joined by commas (`standard` for plain sudoku).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let extra = self.extra_labels().map(|map| format!("extra={map}"));
+        let extra: Vec<String> = self
+            .extra_labels()
+            .iter()
+            .map(|map| format!("extra={map}"))
+            .collect();
         let mut words = vec![(self.latin, "latin"), (self.jigsaw, "jigsaw")];
         words.extend(self.named_extras());
         let mut words: Vec<&str> = words
@@ -385,9 +392,7 @@ impl fmt::Display for Variant {
             .filter(|(on, _)| *on)
             .map(|(_, w)| *w)
             .collect();
-        if let Some(extra) = &extra {
-            words.push(extra);
-        }
+        words.extend(extra.iter().map(String::as_str));
         if words.is_empty() {
             words.push("standard");
         }
@@ -445,7 +450,7 @@ mod tests {
         // A map of extra houses rides in the words, its labels as written.
         let map = "aabb.cc.aabb.cc.";
         let v: Variant = format!("x,extra={map}").parse().unwrap();
-        assert_eq!(v.extra_labels().unwrap(), "1122.33.1122.33.");
+        assert_eq!(v.extra_labels(), ["1122.33.1122.33."]);
         assert_eq!(v.to_string(), "x,extra=1122.33.1122.33.");
         assert_eq!(v.to_string().parse::<Variant>().unwrap(), v);
         assert_eq!(
