@@ -223,30 +223,57 @@ fn after_budget(
     }
 }
 
-/// The first solutions (up to [`BUILT_SOLUTIONS`]) of an empty grid, built by formula
-/// ([`construct::complete_grid`]) rather than searched for: both engines lose their way
-/// on some empty grids (36x36 windoku or disjoint groups: no solution in 20 s). The
-/// built grid comes first, then its relabellings in lexicographic order of the
-/// permutation, each another solution (for uniqueness checks and counts to a limit).
-/// `None` (search as usual) when the grid has givens or exclusions, more solutions are
-/// asked for, or no formula fits.
+/// The first solutions (up to [`BUILT_SOLUTIONS`]) of an empty or nearly empty grid,
+/// built by formula ([`construct::complete_grid`]) rather than searched for: both
+/// engines lose their way on some empty grids (36x36 windoku or disjoint groups: no
+/// solution in 20 s, nor with four givens). A built grid is a solution once relabelled
+/// to agree with the givens, which takes one whose cells under equal givens hold equal
+/// digits and under different givens different ones; built grids are drawn until one
+/// does ([`BUILT_DRAWS`], [`BUILT_TIME`]). It comes first, then the relabellings of the digits
+/// the givens leave free, in lexicographic order, each another solution (for
+/// uniqueness checks and counts to a limit). `None` (search as usual) when the grid has
+/// exclusions or more than `n` givens, more solutions are asked for than the free
+/// relabellings make, or no built grid fits.
 fn built_solutions(
     grid: &Grid,
     excluded: &[(usize, u8)],
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Option<Report> {
-    let empty = grid.cells().iter().all(|&d| d == 0);
+    let n = grid.size();
+    let givens: Vec<(usize, u8)> = (0..grid.cells().len())
+        .filter(|&c| grid.get(c) != 0)
+        .map(|c| (c, grid.get(c)))
+        .collect();
+    let mut given_digits: Vec<u8> = givens.iter().map(|&(_, d)| d).collect();
+    given_digits.sort_unstable();
+    given_digits.dedup();
+    let free = n - given_digits.len();
     // With fewer solutions wanted than relabellings, the list never runs out.
-    let relabellings = (1..=grid.size() as u64)
+    let relabellings = (1..=free as u64)
         .try_fold(1u64, |f, k| f.checked_mul(k))
         .unwrap_or(u64::MAX);
     let wanted = limits.solutions;
-    if !empty || !excluded.is_empty() || wanted > BUILT_SOLUTIONS || wanted >= relabellings {
+    if givens.len() > n
+        || !excluded.is_empty()
+        || wanted > BUILT_SOLUTIONS
+        || wanted >= relabellings
+    {
         return None;
     }
-    let built = construct::complete_grid(grid.geometry(), &mut Rng::new(0))?;
-    let mut labels: Vec<usize> = (0..grid.size()).collect();
+    let mut rng = Rng::new(0);
+    let start = Instant::now();
+    let (built, mut labels) = (0..BUILT_DRAWS).find_map(|draw| {
+        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if draw > 0 && (late || start.elapsed() >= BUILT_TIME) {
+            return Some(None);
+        }
+        // No formula fits (the first draw says so): no point in drawing again.
+        let Some(built) = construct::complete_grid(grid.geometry(), &mut rng) else {
+            return Some(None);
+        };
+        relabelling(&built, &givens).map(|labels| Some((built, labels)))
+    })??;
     let mut cells = built.cells().to_vec();
     let mut solutions = 0;
     while solutions < limits.solutions {
@@ -257,19 +284,77 @@ fn built_solutions(
                 stop: Stop::Timeout,
             });
         }
+        let table = labels.table();
         for (cell, &d) in cells.iter_mut().zip(built.cells()) {
-            *cell = labels[d as usize - 1] as u8 + 1;
+            *cell = table[d as usize];
         }
         solutions += 1;
         if !on_solution(&cells) {
             break;
         }
-        perm::next_permutation(&mut labels);
+        perm::next_permutation(&mut labels.free_targets);
     }
     Some(Report {
         solutions,
         guesses: 0,
         stop: Stop::SolutionLimit,
+    })
+}
+
+/// Built grids [`built_solutions`] draws looking for one the givens relabel, within
+/// [`BUILT_TIME`]: with a few givens of different digits the first or second draw fits
+/// (36x36 windoku, with or without disjoint groups); one digit on two cells fitted
+/// none of 1,000 draws of windoku (the family's structure), and search takes over.
+/// Draws take 40 us (36x36 windoku) to 100 ms (36x36 windoku with disjoint groups).
+const BUILT_DRAWS: u64 = 64;
+
+/// The time [`built_solutions`] draws for (after the first draw, which always runs).
+const BUILT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A relabelling of a built grid's digits: the givens' digits fixed, the rest free.
+struct Relabelling {
+    /// The digit each built digit becomes (0 for a free one), indexed by built digit.
+    fixed: Vec<u8>,
+    /// The built digits no given fixes, in order.
+    free_sources: Vec<u8>,
+    /// The digits they become, permuted from one solution to the next.
+    free_targets: Vec<usize>,
+}
+
+impl Relabelling {
+    /// The digit each built digit becomes, indexed by built digit (0 unused).
+    fn table(&self) -> Vec<u8> {
+        let mut table = self.fixed.clone();
+        for (&s, &t) in self.free_sources.iter().zip(&self.free_targets) {
+            table[s as usize] = t as u8;
+        }
+        table
+    }
+}
+
+/// The relabelling that turns `built` into a solution with `givens`, if one does: equal
+/// givens over equal built digits, different over different.
+fn relabelling(built: &Grid, givens: &[(usize, u8)]) -> Option<Relabelling> {
+    let n = built.size();
+    let mut fixed = vec![0u8; n + 1];
+    let mut used = vec![false; n + 1];
+    for &(cell, d) in givens {
+        let source = built.get(cell) as usize;
+        match fixed[source] {
+            0 if !used[d as usize] => {
+                fixed[source] = d;
+                used[d as usize] = true;
+            }
+            t if t == d => {}
+            _ => return None,
+        }
+    }
+    let free_sources = (1..=n as u8).filter(|&s| fixed[s as usize] == 0).collect();
+    let free_targets = (1..=n).filter(|&t| !used[t]).collect();
+    Some(Relabelling {
+        fixed,
+        free_sources,
+        free_targets,
     })
 }
 

@@ -843,36 +843,50 @@ proptest! {
 }
 
 /// Empty 36x36 grids with windows or disjoint groups defeat both engines (no solution
-/// in 20 s): the solver answers with a grid built by formula, and a uniqueness check or
-/// a count to a limit finds more (any relabelling of a grid is another). The solution is checked
-/// against the rules here; whether a grid is unique does not depend on the engine.
+/// in 20 s), as do nearly empty ones: the solver answers with a grid built by formula
+/// and relabelled to the givens, and a uniqueness check or a count to a limit finds
+/// more (any relabelling of the digits no given fixes is another). The solutions are
+/// checked against the rules and the givens here; whether a grid is unique does not
+/// depend on the engine.
 #[test]
 fn empty_grids_search_cannot_fill_are_solved_by_formula() {
+    // Four givens of different digits: a built grid relabels to them.
+    let givens = [((0, 0), 1), ((1, 7), 2), ((2, 14), 3), ((6, 1), 4)];
     for variant in ["windoku", "disjoint", "windoku,disjoint"] {
         let v = variant.parse().unwrap();
         let g = Arc::new(Geometry::for_variant(36, None, &v).unwrap());
-        let empty = Grid::empty(g);
-        let solution = solve(&empty).expect("a solution");
-        assert!(solution.solves(&empty), "{variant}");
-        assert!(solution.first_conflict().is_none(), "{variant}");
-        let one = count_solutions(&empty, 1);
-        assert_eq!((one.count, one.complete), (1, false), "{variant}");
-        assert!(
-            matches!(solve_unique(&empty), Verdict::Multiple(_)),
-            "{variant}"
-        );
-        let mut found: Vec<Vec<u8>> = Vec::new();
-        let report = count(&empty, &Limits::solutions(5).one_past());
-        assert_eq!((report.solutions, report.stop), (6, Stop::SolutionLimit));
-        search(&empty, &Limits::solutions(5), &mut |cells| {
-            found.push(cells.to_vec());
-            true
-        });
-        assert_eq!(found.len(), 5, "{variant}");
-        for (i, cells) in found.iter().enumerate() {
-            let grid = Grid::from_cells(empty.geometry().clone(), cells.clone()).unwrap();
-            assert!(grid.solves(&empty), "{variant}");
-            assert!(!found[..i].contains(cells), "{variant}: a repeat");
+        let mut nearly_empty = Grid::empty(g.clone());
+        for ((r, c), d) in givens {
+            nearly_empty.set(r * 36 + c, d);
         }
+        for empty in [Grid::empty(g.clone()), nearly_empty] {
+            grid_search_cannot_fill(&empty, variant);
+        }
+    }
+}
+
+/// The checks of [`empty_grids_search_cannot_fill_are_solved_by_formula`] on one grid.
+fn grid_search_cannot_fill(empty: &Grid, variant: &str) {
+    let solution = solve(empty).expect("a solution");
+    assert!(solution.solves(empty), "{variant}");
+    assert!(solution.first_conflict().is_none(), "{variant}");
+    let one = count_solutions(empty, 1);
+    assert_eq!((one.count, one.complete), (1, false), "{variant}");
+    assert!(
+        matches!(solve_unique(empty), Verdict::Multiple(_)),
+        "{variant}"
+    );
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let report = count(empty, &Limits::solutions(5).one_past());
+    assert_eq!((report.solutions, report.stop), (6, Stop::SolutionLimit));
+    search(empty, &Limits::solutions(5), &mut |cells| {
+        found.push(cells.to_vec());
+        true
+    });
+    assert_eq!(found.len(), 5, "{variant}");
+    for (i, cells) in found.iter().enumerate() {
+        let grid = Grid::from_cells(empty.geometry().clone(), cells.clone()).unwrap();
+        assert!(grid.solves(empty), "{variant}");
+        assert!(!found[..i].contains(cells), "{variant}: a repeat");
     }
 }
