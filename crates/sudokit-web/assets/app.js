@@ -60,8 +60,15 @@ function chosenVariant() {
   const v = $('variant').value;
   if (v) keys.variant = v;
   if (v === 'jigsaw') keys.regions = $('regions').value;
-  // A map of extra houses is part of the variant's name: extra=MAP.
-  if (v === 'extra') keys.variant = 'extra=' + $('extra').value.trim();
+  // Maps of extra houses are part of the variant's name: extra=MAP, one word a map
+  // (the field takes several, separated by commas, for houses that cross).
+  if (v === 'extra') {
+    keys.variant = $('extra').value.split(/[,+]/)
+      .map((m) => m.trim().replace(/^extra=/, ''))
+      .filter((m) => m)
+      .map((m) => 'extra=' + m)
+      .join(',');
+  }
   return keys;
 }
 
@@ -96,10 +103,10 @@ function setBoard(b) {
   S.shaded = new Set(b.shaded || []);
   const known = Array.from($('variant').options).some((o) => o.value === S.variant);
   $('variant').value = S.variant === 'standard' || !known ? '' : S.variant;
-  const extra = /^extra=(.*)$/.exec(S.variant);
-  if (extra) {
+  const words = S.variant.split(',');
+  if (words.every((w) => w.startsWith('extra='))) {
     $('variant').value = 'extra';
-    $('extra').value = extra[1];
+    $('extra').value = words.map((w) => w.slice('extra='.length)).join(',');
   }
   if (S.regionMap) $('regions').value = S.regionMap;
   showRegions();

@@ -32,10 +32,13 @@ fn skip_reason(dir: &Path) -> Option<String> {
 const JIGSAW: &str =
     "AAAABBCCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
 
-/// The extra house the page generates with: the boxes' centres (the centre dot's
-/// house, written as a map).
-const EXTRA: &str =
-    "..........1..1..1....................1..1..1....................1..1..1..........";
+/// The extra houses the page generates with, two maps that cross: the boxes' centres
+/// (the centre dot's house) and the main diagonal, which share three cells.
+const EXTRA: &str = concat!(
+    "..........1..1..1....................1..1..1....................1..1..1..........",
+    ",",
+    "1.........1.........1.........1.........1.........1.........1.........1.........1",
+);
 
 #[test]
 fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
@@ -128,8 +131,8 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
         .collect();
     assert_eq!(out["jigsaw_box_right"], expected, "{out}");
     assert_eq!(out["jigsaw_shaded"], 0, "{out}");
-    // The extra house: its nine cells shaded, and its map still in the field once the
-    // board the server sent back is shown.
-    assert_eq!(out["extra_shaded"], 9, "{out}");
+    // The extra houses: their 15 cells shaded (9 + 9, three shared), and both maps
+    // still in the field once the board the server sent back is shown.
+    assert_eq!(out["extra_shaded"], 15, "{out}");
     assert_eq!(out["extra_field"], EXTRA, "{out}");
 }

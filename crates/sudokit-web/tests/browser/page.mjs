@@ -86,7 +86,7 @@ try {
   out.jigsaw_box_right = await page.$$eval('#board .cell', (cells) =>
     cells.map((c) => (c.classList.contains('box-right') ? '|' : '.')).join(''));
   out.jigsaw_shaded = await page.$$eval('#board .shaded', (c) => c.length);
-  // Extra houses from a map typed into their own field (the variant extra=MAP).
+  // Extra houses from two maps typed into their own field (extra=MAP,extra=MAP).
   await page.selectOption('#variant', 'extra');
   await page.fill('#extra', process.env.EXTRA);
   await generated();
