@@ -41,26 +41,34 @@ fn xkcd_binary_sudoku_works_as_a_joke_should() {
         .stdout("1001\n");
 }
 
-#[test]
-fn x_sudoku_solutions_keep_both_diagonals_distinct() {
+/// `solve --variant VARIANT -f json` on the empty 9x9 grid: the record, and whether its
+/// solution keeps X-sudoku's rules (read under the named variant's own geometry).
+fn empty_solved_keeps_x(variant: &str) -> (Value, bool) {
     let empty = ".".repeat(81);
     let out = sudokit()
-        .args(["solve", "--variant", "x", "-f", "json", &empty])
+        .args(["solve", "--variant", variant, "-f", "json", &empty])
         .output()
         .unwrap();
     assert!(out.status.success());
     let r: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
-    assert_eq!(r["variant"], "x");
-    assert_eq!(r["shape"], "3x3 x");
-    let g = Arc::new(Geometry::for_variant(9, None, &"x".parse::<Variant>().unwrap()).unwrap());
+    let x = Arc::new(Geometry::for_variant(9, None, &"x".parse::<Variant>().unwrap()).unwrap());
     let options = sudokit::ReadOptions {
-        geometry: Some(g.clone()),
+        geometry: Some(x.clone()),
         ..Default::default()
     };
     let solution = parse_one(r["solution"].as_str().unwrap(), &options)
         .unwrap()
         .grid;
-    assert!(solution.solves(&Grid::empty(g)));
+    let keeps = solution.solves(&Grid::empty(x));
+    (r, keeps)
+}
+
+#[test]
+fn x_sudoku_solutions_keep_both_diagonals_distinct() {
+    let (r, keeps_x) = empty_solved_keeps_x("x");
+    assert_eq!(r["variant"], "x");
+    assert_eq!(r["shape"], "3x3 x");
+    assert!(keeps_x);
 }
 
 /// Crossing houses from two maps: both diagonals written as `extra=` maps make
@@ -75,23 +83,9 @@ fn two_extra_maps_make_crossing_houses() {
         map(|c| c % 10 == 0),
         map(|c| c % 8 == 0 && c % 80 != 0)
     );
-    let empty = ".".repeat(81);
-    let out = sudokit()
-        .args(["solve", "--variant", &variant, "-f", "json", &empty])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let r: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    let (r, keeps_x) = empty_solved_keeps_x(&variant);
     assert_eq!(r["variant"].as_str().unwrap().matches("extra=").count(), 2);
-    let x = Arc::new(Geometry::for_variant(9, None, &"x".parse::<Variant>().unwrap()).unwrap());
-    let options = sudokit::ReadOptions {
-        geometry: Some(x.clone()),
-        ..Default::default()
-    };
-    let solution = parse_one(r["solution"].as_str().unwrap(), &options)
-        .unwrap()
-        .grid;
-    assert!(solution.solves(&Grid::empty(x)));
+    assert!(keeps_x);
     // A puzzle generated with the two maps is X-sudoku's: unique under `x`, not under
     // plain rules; its `# variant:` line carries both maps to the next command.
     let generated = sudokit()
