@@ -40,10 +40,8 @@ pub fn to_dimacs(grid: &Grid) -> String {
             exactly_one(&vars, &mut clauses);
         }
     }
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 {
-            clauses.push(vec![variable(n, cell, v) as i64]);
-        }
+    for (cell, v) in grid.givens() {
+        clauses.push(vec![variable(n, cell, v) as i64]);
     }
     let mut s = String::new();
     let _ = writeln!(

@@ -245,6 +245,15 @@ impl Grid {
         self.cells[cell] = value;
     }
 
+    /// The filled cells with their digits, in cell order.
+    pub fn givens(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(|(cell, &v)| (cell, v))
+    }
+
     /// Number of filled cells.
     pub fn filled(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
@@ -452,6 +461,7 @@ mod tests {
         let grid = Grid::from_cells(g.clone(), cells).unwrap();
         let c = grid.first_conflict().unwrap();
         assert_eq!((c.first, c.second, c.digit), (3, 30, 5));
+        assert_eq!(grid.givens().collect::<Vec<_>>(), [(3, 5), (30, 5)]);
         assert!(Grid::from_cells(g.clone(), vec![10; 81]).is_err());
         assert!(Grid::from_cells(g, vec![0; 80]).is_err());
     }

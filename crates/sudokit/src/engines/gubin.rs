@@ -366,13 +366,11 @@ fn bits(mask: u8) -> impl Iterator<Item = u8> {
 /// The matrices after the input of `grid`'s clues.
 fn entered(grid: &Grid) -> Result<Matrices, Nil> {
     let mut m = Matrices::full();
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 {
-            let (row, col) = (cell / 9, cell % 9);
-            let (n, i, j) = (v as usize - 1, row / 3, col / 3);
-            m.input(n, i, j, row % 3, col % 3)?;
-            m.propagated[n] |= 1 << (3 * i + j);
-        }
+    for (cell, v) in grid.givens() {
+        let (row, col) = (cell / 9, cell % 9);
+        let (n, i, j) = (v as usize - 1, row / 3, col / 3);
+        m.input(n, i, j, row % 3, col % 3)?;
+        m.propagated[n] |= 1 << (3 * i + j);
     }
     Ok(m)
 }

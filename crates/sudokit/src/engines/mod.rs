@@ -251,10 +251,8 @@ pub fn run(engine: Engine, grid: &Grid, limits: &Limits, hooks: Hooks<'_>) -> Ou
         Engine::Kronecker => kronecker::FIELDS,
         Engine::Gubin => gubin::FIELDS,
     };
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 {
-            run.step(cell, v, Reason::Given, 0);
-        }
+    for (cell, v) in grid.givens() {
+        run.step(cell, v, Reason::Given, 0);
     }
     match engine {
         Engine::Fast => unreachable!("handled above"),

@@ -31,11 +31,9 @@ pub(crate) const FIELDS: Fields = Fields::ALL;
 pub(crate) fn search(grid: &Grid, run: &mut Run) {
     let g = grid.geometry();
     let mut used = vec![0u64; g.houses().len()];
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 {
-            for h in g.houses_of(cell) {
-                used[h] |= 1 << (v - 1);
-            }
+    for (cell, v) in grid.givens() {
+        for h in g.houses_of(cell) {
+            used[h] |= 1 << (v - 1);
         }
     }
     // sudoku_solve: `if (unknown > 0)` the trial starts; a full grid is returned as is

@@ -318,8 +318,8 @@ fn run(
     }
     let mut e = Engine::new(grid);
     let _ = e.n;
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 && !e.assign(cell, 1u64 << (v - 1)) {
+    for (cell, v) in grid.givens() {
+        if !e.assign(cell, 1u64 << (v - 1)) {
             return report(0, &budget, Stop::Exhausted);
         }
     }

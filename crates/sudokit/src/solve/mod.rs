@@ -229,11 +229,11 @@ fn after_budget(
 /// solution in 20 s, nor with four givens). A built grid is a solution once relabelled
 /// to agree with the givens, which takes one whose cells under equal givens hold equal
 /// digits and under different givens different ones; built grids are drawn until one
-/// does ([`BUILT_DRAWS`], [`BUILT_TIME`]). It comes first, then the relabellings of the digits
-/// the givens leave free, in lexicographic order, each another solution (for
-/// uniqueness checks and counts to a limit). `None` (search as usual) when the grid has
-/// exclusions or more than `n` givens, more solutions are asked for than the free
-/// relabellings make, or no built grid fits.
+/// does ([`BUILT_DRAWS`], [`BUILT_TIME`]). It comes first, then the relabellings of
+/// the digits the givens leave free, in lexicographic order, each another solution
+/// (for uniqueness checks and counts to a limit). `None` (search as usual) when the
+/// grid has exclusions or more than `n` givens, more solutions are asked for than the
+/// free relabellings make, or no built grid fits.
 fn built_solutions(
     grid: &Grid,
     excluded: &[(usize, u8)],
@@ -241,10 +241,7 @@ fn built_solutions(
     on_solution: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Option<Report> {
     let n = grid.size();
-    let givens: Vec<(usize, u8)> = (0..grid.cells().len())
-        .filter(|&c| grid.get(c) != 0)
-        .map(|c| (c, grid.get(c)))
-        .collect();
+    let givens: Vec<(usize, u8)> = grid.givens().collect();
     let mut given_digits: Vec<u8> = givens.iter().map(|&(_, d)| d).collect();
     given_digits.sort_unstable();
     given_digits.dedup();
@@ -268,7 +265,7 @@ fn built_solutions(
         if draw > 0 && (late || start.elapsed() >= BUILT_TIME) {
             return Some(None);
         }
-        // No formula fits (the first draw says so): no point in drawing again.
+        // A draw that builds nothing means no formula fits: no point in drawing again.
         let Some(built) = construct::complete_grid(grid.geometry(), &mut rng) else {
             return Some(None);
         };
@@ -388,10 +385,7 @@ pub fn differs_within(
     deadline: Option<Instant>,
 ) -> Option<bool> {
     if let Some(nodes) = nodes.filter(|_| puzzle.size() >= CDCL_CHECK_SIDE) {
-        let givens: Vec<(usize, u8)> = (0..puzzle.geometry().cell_count())
-            .filter(|&c| puzzle.get(c) != 0)
-            .map(|c| (c, puzzle.get(c)))
-            .collect();
+        let givens: Vec<(usize, u8)> = puzzle.givens().collect();
         return cdcl::Checker::new(puzzle)
             .differs_within(&givens, solution, cells, nodes, deadline);
     }
