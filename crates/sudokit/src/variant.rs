@@ -30,7 +30,8 @@ pub struct Variant {
     pub girandola: bool,
     /// Maps of extra houses of the user's own, each one label per cell: the house of
     /// each cell in that map (0-based, in order of first appearance), or [`NO_HOUSE`].
-    /// Several maps let houses cross: a cell is in one house of each map at most.
+    /// Several maps let houses cross: a cell is in one house of each map at most. Read
+    /// sorted and each once, so that the same maps make one variant in any order.
     pub extra: Vec<Vec<u8>>,
     /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
     pub jigsaw: bool,
@@ -358,6 +359,9 @@ impl FromStr for Variant {
                 _ => return Err(VariantError::Unknown(word.to_string())),
             }
         }
+        // Maps in one order, each once: the same houses make the same variant.
+        v.extra.sort();
+        v.extra.dedup();
         if v.latin && v.jigsaw {
             return Err(VariantError::Conflict("latin", "jigsaw"));
         }
@@ -453,6 +457,15 @@ mod tests {
         assert_eq!(v.extra_labels(), ["1122.33.1122.33."]);
         assert_eq!(v.to_string(), "x,extra=1122.33.1122.33.");
         assert_eq!(v.to_string().parse::<Variant>().unwrap(), v);
+        // Several maps: one variant whatever their order, a repeated map once.
+        let other = "a...a...a...a...";
+        let both: Variant = format!("extra={map},extra={other}").parse().unwrap();
+        let swapped: Variant = format!("extra={other},extra={map},extra={map}")
+            .parse()
+            .unwrap();
+        assert_eq!(both, swapped);
+        assert_eq!(both.extra.len(), 2);
+        assert_eq!(both.to_string(), swapped.to_string());
         assert_eq!(
             "extra=aab".parse::<Variant>(),
             Err(VariantError::ExtraCount { got: 3 })
