@@ -348,6 +348,36 @@ mod tests {
         seen == (1..=n as u8).collect::<Vec<_>>()
     }
 
+    /// The geometry of `variant` on boxes of `rows` x `cols`, and the grid `draw` builds
+    /// for it (seed 5).
+    fn drawn(
+        rows: usize,
+        cols: usize,
+        variant: &str,
+        draw: fn(&Arc<Geometry>, &mut Rng) -> Option<Grid>,
+    ) -> (Arc<Geometry>, Grid) {
+        let v = variant.parse().unwrap();
+        let shape = Shape::new(rows, cols).unwrap();
+        let g = Arc::new(Geometry::for_variant(rows * cols, Some(shape), &v).unwrap());
+        let grid = draw(&g, &mut Rng::new(5)).expect("a grid");
+        (g, grid)
+    }
+
+    /// The checks both tests end each grid with: X variants' diagonals whole, then the
+    /// geometry's own verdict on the grid.
+    fn diagonals_and_rules_hold(g: Arc<Geometry>, grid: &Grid, variant: &str) {
+        if variant.contains('x') {
+            assert!(diagonals_whole(grid), "{variant}");
+        }
+        assert!(grid.solves(&Grid::empty(g)), "{variant}");
+    }
+
+    /// Whether `draw` builds nothing for `variant` on 16x16.
+    fn builds_nothing(variant: &str, draw: fn(&Arc<Geometry>, &mut Rng) -> Option<Grid>) -> bool {
+        let g = Arc::new(Geometry::for_variant(16, None, &variant.parse().unwrap()).unwrap());
+        draw(&g, &mut Rng::new(5)).is_none()
+    }
+
     /// Whether both main diagonals of `grid` are whole.
     fn diagonals_whole(grid: &Grid) -> bool {
         let n = grid.size();
@@ -370,10 +400,7 @@ mod tests {
             (3, 3, "x,disjoint"),
         ] {
             let n = rows * cols;
-            let v = variant.parse().unwrap();
-            let shape = Shape::new(rows, cols).unwrap();
-            let g = Arc::new(Geometry::for_variant(n, Some(shape), &v).unwrap());
-            let grid = pattern_grid(&g, &mut Rng::new(5)).expect("a pattern");
+            let (g, grid) = drawn(rows, cols, variant, pattern_grid);
             let at = |r: usize, c: usize| grid.get(r * n + c);
             for k in 0..n {
                 assert!(whole(n, (0..n).map(|c| at(k, c))), "{variant} row {k}");
@@ -388,14 +415,9 @@ mod tests {
                     assert!(whole(n, group), "{variant} group {k}");
                 }
             }
-            if variant.contains('x') {
-                assert!(diagonals_whole(&grid), "{variant}");
-            }
-            assert!(grid.solves(&Grid::empty(g)), "{variant}");
+            diagonals_and_rules_hold(g, &grid, variant);
         }
-        let windoku = "windoku".parse().unwrap();
-        let g = Arc::new(Geometry::for_variant(16, None, &windoku).unwrap());
-        assert_eq!(pattern_grid(&g, &mut Rng::new(5)), None);
+        assert!(builds_nothing("windoku", pattern_grid));
     }
 
     /// Window grids fill every window, the rows no window covers (the implied windows)
@@ -414,9 +436,7 @@ mod tests {
             (4, "x,windoku"),
         ] {
             let n = b * b;
-            let v = variant.parse().unwrap();
-            let g = Arc::new(Geometry::for_variant(n, None, &v).unwrap());
-            let grid = window_grid(&g, &mut Rng::new(5)).expect("a grid");
+            let (g, grid) = drawn(b, b, variant, window_grid);
             let at = |r: usize, c: usize| grid.get(r * n + c);
             let square = |rows: &[usize], cols: &[usize]| {
                 whole(
@@ -441,13 +461,8 @@ mod tests {
                     "{variant} window {k}"
                 );
             }
-            if variant.contains('x') {
-                assert!(diagonals_whole(&grid), "{variant}");
-            }
-            assert!(grid.solves(&Grid::empty(g)), "{variant}");
+            diagonals_and_rules_hold(g, &grid, variant);
         }
-        let disjoint = "disjoint".parse().unwrap();
-        let g = Arc::new(Geometry::for_variant(16, None, &disjoint).unwrap());
-        assert_eq!(window_grid(&g, &mut Rng::new(5)), None);
+        assert!(builds_nothing("disjoint", window_grid));
     }
 }
