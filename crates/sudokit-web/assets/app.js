@@ -54,27 +54,47 @@ function boardVariant() {
   return keys;
 }
 
-// The variant keys chosen in the controls (loading and generating).
+// The checkboxes of the named extra houses (X, windoku...), one rule word each.
+function ruleBoxes() {
+  return Array.from(document.querySelectorAll('#rules input[data-rule]'));
+}
+
+// The variant keys chosen in the controls (loading and generating): the kind (boxes,
+// Latin square or jigsaw), the named extra houses ticked, and the maps of houses of
+// the user's own, all one variant (`jigsaw,x,extra=MAP`).
 function chosenVariant() {
   const keys = {};
-  const v = $('variant').value;
-  if (v) keys.variant = v;
-  if (v === 'jigsaw') keys.regions = $('regions').value;
+  const kind = $('variant').value;
+  const words = kind ? [kind] : [];
+  for (const box of ruleBoxes()) if (box.checked && !box.disabled) words.push(box.dataset.rule);
   // Maps of extra houses are part of the variant's name: extra=MAP, one word a map
   // (the field takes several, separated by commas, for houses that cross).
-  if (v === 'extra') {
-    keys.variant = $('extra').value.split(/[,+]/)
-      .map((m) => m.trim().replace(/^extra=/, ''))
-      .filter((m) => m)
-      .map((m) => 'extra=' + m)
-      .join(',');
+  for (const m of $('extra').value.split(/[,+]/)) {
+    const map = m.trim().replace(/^extra=/, '');
+    if (map) words.push('extra=' + map);
   }
+  if (words.length) keys.variant = words.join(',');
+  if (kind === 'jigsaw') keys.regions = $('regions').value;
   return keys;
 }
 
-function showRegions() {
-  $('regions-label').hidden = $('variant').value !== 'jigsaw';
-  $('extra-label').hidden = $('variant').value !== 'extra';
+// Shows the controls of one variant (`standard`, or words as in `jigsaw,x,extra=MAP`).
+function showVariant(variant) {
+  const words = variant === 'standard' ? [] : variant.split(',');
+  $('variant').value = words.includes('latin') ? 'latin' : words.includes('jigsaw') ? 'jigsaw' : '';
+  for (const box of ruleBoxes()) box.checked = words.includes(box.dataset.rule);
+  $('extra').value = words.filter((w) => w.startsWith('extra=')).map((w) => w.slice('extra='.length)).join(',');
+  showKind();
+}
+
+// The regions field for a jigsaw; the rules laid on boxes (windoku, disjoint groups,
+// centre dot) only where there are boxes.
+function showKind() {
+  const kind = $('variant').value;
+  $('regions-label').hidden = kind !== 'jigsaw';
+  for (const label of document.querySelectorAll('#rules .on-boxes')) {
+    label.querySelector('input').disabled = kind !== '';
+  }
 }
 
 function digitsOf(line) {
@@ -101,15 +121,8 @@ function setBoard(b) {
   S.regionMap = b.region_map || null;
   S.regions = b.regions || [];
   S.shaded = new Set(b.shaded || []);
-  const known = Array.from($('variant').options).some((o) => o.value === S.variant);
-  $('variant').value = S.variant === 'standard' || !known ? '' : S.variant;
-  const words = S.variant.split(',');
-  if (words.every((w) => w.startsWith('extra='))) {
-    $('variant').value = 'extra';
-    $('extra').value = words.map((w) => w.slice('extra='.length)).join(',');
-  }
+  showVariant(S.variant);
   if (S.regionMap) $('regions').value = S.regionMap;
-  showRegions();
   S.puzzle = digitsOf(b.puzzle);
   S.line = b.puzzle;
   buildGrid();
@@ -490,8 +503,9 @@ async function generate() {
   if ($('gen-level').value) body.level = $('gen-level').value;
   // The side of the board on screen: its boxes, or for a Latin square the 1xN shape
   // (a jigsaw's side comes from its map).
-  if (body.variant === 'latin') body.shape = `1x${S.n}`;
-  else if (body.variant !== 'jigsaw' && S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
+  const kind = $('variant').value;
+  if (kind === 'latin') body.shape = `1x${S.n}`;
+  else if (kind !== 'jigsaw' && S.n !== 9 && S.boxRows * S.boxCols === S.n) body.shape = `${S.boxRows}x${S.boxCols}`;
   message('generating…');
   const r = await api('/api/generate', body);
   if (!r) return;
@@ -536,7 +550,7 @@ async function init() {
   $('auto').onchange = () => renderHand();
   $('rate').onclick = rate;
   $('generate').onclick = generate;
-  $('variant').onchange = showRegions;
+  $('variant').onchange = showKind;
   const list = await api('/api/puzzles');
   if (list) {
     for (const p of list) {
@@ -550,8 +564,7 @@ async function init() {
   $('builtin').onchange = () => {
     if (!$('builtin').value) return;
     // The built-in puzzles are standard sudoku.
-    $('variant').value = '';
-    showRegions();
+    showVariant('standard');
     $('puzzle-text').value = $('builtin').value;
     load();
   };

@@ -119,7 +119,9 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     assert_eq!(out["x_box_right"], 18, "{out}");
     let x_hint = out["x_hint"].as_str().unwrap();
     assert!(!x_hint.is_empty() && !x_hint.contains("No step"), "{out}");
-    // The jigsaw: a heavy line right of a cell exactly where the map's label changes.
+    // The jigsaw: a heavy line right of a cell exactly where the map's label changes,
+    // X's diagonals shaded on it, and the controls showing both once refilled
+    // (windoku's box off on a jigsaw: it needs boxes).
     let labels: Vec<char> = JIGSAW.chars().collect();
     let expected: String = (0..81)
         .map(|c| {
@@ -131,9 +133,18 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
         })
         .collect();
     assert_eq!(out["jigsaw_box_right"], expected, "{out}");
-    assert_eq!(out["jigsaw_shaded"], 0, "{out}");
+    assert_eq!(out["jigsaw_shaded"], 17, "{out}");
+    assert_eq!(out["jigsaw_windoku_disabled"], true, "{out}");
+    let controls = |kind: &str, rules: &[&str], field: &str| {
+        serde_json::json!({ "kind": kind, "rules": rules, "field": field })
+    };
+    assert_eq!(out["jigsaw_controls"], controls("jigsaw", &["x"], ""), "{out}");
     // The extra houses: their 15 cells shaded (9 + 9, three shared), and both maps
-    // still in the field once the board the server sent back is shown.
+    // still in the field once the board the server sent back is shown. With X's
+    // diagonals too: their 17 cells and the four boxes' centres on neither diagonal,
+    // 21 (the main diagonal, both a map and a rule, is one house).
     assert_eq!(out["extra_shaded"], 15, "{out}");
-    assert_eq!(out["extra_field"], EXTRA, "{out}");
+    assert_eq!(out["extra_controls"], controls("", &[], EXTRA), "{out}");
+    assert_eq!(out["x_extra_shaded"], 21, "{out}");
+    assert_eq!(out["x_extra_controls"], controls("", &["x"], EXTRA), "{out}");
 }

@@ -3,8 +3,9 @@
 // (figure 14.12), reads the board, takes a screenshot and measures in the browser
 // whether it is blank, steps back once, then switches to "solve by hand", asks for a
 // hint and applies it; then generates an X-sudoku (asks a hint on it), a jigsaw
-// (the map in $JIGSAW) and a puzzle with an extra house (the map in $EXTRA), and reads
-// how they are drawn. Prints one JSON object for
+// with X's diagonals (the map in $JIGSAW), a puzzle with extra houses of its own (the
+// maps in $EXTRA), and those with X's diagonals too, and reads how they are drawn and
+// how the controls show the variant the server sent back. Prints one JSON object for
 // tests/browser.rs to check.
 //
 // usage: node page.mjs URL SCREENSHOT.png
@@ -73,25 +74,41 @@ try {
     await page.click('#generate');
     await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('generated'));
   };
-  await page.selectOption('#variant', 'x');
+  // The controls as the page shows them: the kind, the extra houses ticked, the maps.
+  const controls = () => page.evaluate(() => ({
+    kind: document.getElementById('variant').value,
+    rules: Array.from(document.querySelectorAll('#rules input:checked')).map((b) => b.dataset.rule),
+    field: document.getElementById('extra').value,
+  }));
+  const rule = (name) => `#rules input[data-rule="${name}"]`;
+  await page.check(rule('x'));
   await generated();
   out.x_shaded = await page.$$eval('#board .shaded', (c) => c.length);
   out.x_box_right = await page.$$eval('#board .box-right', (c) => c.length);
   await page.click('#hint');
   await page.waitForFunction(() => document.getElementById('hint-text').textContent.length > 0);
   out.x_hint = await page.textContent('#hint-text');
+  // A jigsaw with X's diagonals still ticked (windoku needs boxes: its box is off).
   await page.selectOption('#variant', 'jigsaw');
+  out.jigsaw_windoku_disabled = await page.isDisabled(rule('windoku'));
   await page.fill('#regions', process.env.JIGSAW);
   await generated();
   out.jigsaw_box_right = await page.$$eval('#board .cell', (cells) =>
     cells.map((c) => (c.classList.contains('box-right') ? '|' : '.')).join(''));
   out.jigsaw_shaded = await page.$$eval('#board .shaded', (c) => c.length);
-  // Extra houses from two maps typed into their own field (extra=MAP,extra=MAP).
-  await page.selectOption('#variant', 'extra');
+  out.jigsaw_controls = await controls();
+  // Extra houses from two maps typed into their own field (extra=MAP,extra=MAP), on
+  // sudoku's boxes; then the same maps with X's diagonals too.
+  await page.selectOption('#variant', '');
+  await page.uncheck(rule('x'));
   await page.fill('#extra', process.env.EXTRA);
   await generated();
   out.extra_shaded = await page.$$eval('#board .shaded', (c) => c.length);
-  out.extra_field = await page.inputValue('#extra');
+  out.extra_controls = await controls();
+  await page.check(rule('x'));
+  await generated();
+  out.x_extra_shaded = await page.$$eval('#board .shaded', (c) => c.length);
+  out.x_extra_controls = await controls();
 } catch (e) {
   out.errors.push('driver: ' + e.message);
 } finally {
