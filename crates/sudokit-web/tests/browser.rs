@@ -135,10 +135,12 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     assert_eq!(out["jigsaw_box_right"], expected, "{out}");
     assert_eq!(out["jigsaw_shaded"], 17, "{out}");
     assert_eq!(out["jigsaw_windoku_disabled"], true, "{out}");
-    let controls = |kind: &str, rules: &[&str], field: &str| {
-        serde_json::json!({ "kind": kind, "rules": rules, "field": field })
-    };
-    assert_eq!(out["jigsaw_controls"], controls("jigsaw", &["x"], ""), "{out}");
+    let controls = |kind: &str, rules: &[&str], field: &str| serde_json::json!({ "kind": kind, "rules": rules, "field": field });
+    assert_eq!(
+        out["jigsaw_controls"],
+        controls("jigsaw", &["x"], ""),
+        "{out}"
+    );
     // The extra houses: their 15 cells shaded (9 + 9, three shared), and both maps
     // still in the field once the board the server sent back is shown. With X's
     // diagonals too: their 17 cells and the four boxes' centres on neither diagonal,
@@ -146,5 +148,9 @@ fn page_replays_moler_on_lo_shu_and_gives_a_hint() {
     assert_eq!(out["extra_shaded"], 15, "{out}");
     assert_eq!(out["extra_controls"], controls("", &[], EXTRA), "{out}");
     assert_eq!(out["x_extra_shaded"], 21, "{out}");
-    assert_eq!(out["x_extra_controls"], controls("", &["x"], EXTRA), "{out}");
+    assert_eq!(
+        out["x_extra_controls"],
+        controls("", &["x"], EXTRA),
+        "{out}"
+    );
 }

@@ -29,6 +29,7 @@
 //! commute with reversal (applied to columns too). A Latin square, without boxes, is
 //! read in the `1xN` shape (bands of one row), where transposition is allowed too.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::geometry::Geometry;
@@ -484,6 +485,15 @@ impl Transform {
 
     /// The first house of `geometry` whose image is no house.
     fn broken_house<'g>(&self, geometry: &'g Geometry) -> Option<&'g crate::geometry::House> {
+        self.broken_house_of(geometry, &house_set(geometry))
+    }
+
+    /// [`Self::broken_house`] with `geometry`'s houses as [`house_set`] gives them.
+    fn broken_house_of<'g>(
+        &self,
+        geometry: &'g Geometry,
+        houses: &HashSet<Vec<u16>>,
+    ) -> Option<&'g crate::geometry::House> {
         let n = self.shape.size();
         let mut dest = vec![0u16; n * n];
         for i in 0..n {
@@ -491,20 +501,10 @@ impl Transform {
                 dest[self.source_cell(i, j)] = (i * n + j) as u16;
             }
         }
-        let sorted = |cells: &mut dyn Iterator<Item = u16>| {
-            let mut v: Vec<u16> = cells.collect();
-            v.sort_unstable();
-            v
-        };
-        let houses: std::collections::HashSet<Vec<u16>> = geometry
-            .houses()
-            .iter()
-            .map(|h| sorted(&mut h.cells().map(|c| c as u16)))
-            .collect();
         geometry
             .houses()
             .iter()
-            .find(|h| !houses.contains(&sorted(&mut h.cells().map(|c| dest[c]))))
+            .find(|h| !houses.contains(&sorted_cells(h.cells().map(|c| dest[c]))))
     }
 
     /// The transformed grid.
@@ -583,6 +583,100 @@ impl Transform {
 /// Whether a transposition keeps the box shape's meaning: square boxes, or boxes that
 /// are whole rows (`1xN`) or whole columns (`Nx1`), the shapes of a Latin square, whose
 /// rows and columns may be permuted freely.
+/// A geometry's houses, each as its sorted cells, to look images up in.
+fn house_set(geometry: &Geometry) -> HashSet<Vec<u16>> {
+    geometry
+        .houses()
+        .iter()
+        .map(|h| sorted_cells(h.cells().map(|c| c as u16)))
+        .collect()
+}
+
+fn sorted_cells(cells: impl Iterator<Item = u16>) -> Vec<u16> {
+    let mut v: Vec<u16> = cells.collect();
+    v.sort_unstable();
+    v
+}
+
+/// The simple moves of `geometry`'s group: swaps of two rows of a band, of two bands,
+/// of one place in every band at once, the same for columns and stacks, the two flips
+/// and the transposition, as far as they carry every house onto a house
+/// ([`Transform::keeps`]). Their products are members of the group, so random products
+/// reach into groups too large to list (36x36 windoku's: rows of a band inside one
+/// window swap freely). Empty without a box shape.
+pub fn kept_moves(geometry: &Geometry) -> Vec<Transform> {
+    let Some(shape) = geometry.shape() else {
+        return Vec::new();
+    };
+    let houses = house_set(geometry);
+    let n = shape.size();
+    // Permutations of lines in blocks of `width` (rows in bands, columns in stacks).
+    let line_moves = |width: usize| {
+        let blocks = n / width;
+        let mut moves: Vec<Vec<usize>> = Vec::new();
+        let swapped = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+            let mut p: Vec<usize> = (0..n).collect();
+            for (a, b) in pairs {
+                p.swap(a, b);
+            }
+            p
+        };
+        for i in 0..width {
+            for j in i + 1..width {
+                for b in 0..blocks {
+                    moves.push(swapped(&mut std::iter::once((
+                        b * width + i,
+                        b * width + j,
+                    ))));
+                }
+                moves.push(swapped(
+                    &mut (0..blocks).map(|b| (b * width + i, b * width + j)),
+                ));
+            }
+        }
+        for a in 0..blocks {
+            for b in a + 1..blocks {
+                moves.push(swapped(
+                    &mut (0..width).map(|k| (a * width + k, b * width + k)),
+                ));
+            }
+        }
+        moves.push((0..n).rev().collect());
+        moves
+    };
+    let mut moves: Vec<Transform> = Vec::new();
+    for rows in line_moves(shape.box_rows()) {
+        moves.extend(Transform::rows_perm(shape, &rows));
+    }
+    for cols in line_moves(shape.box_cols()) {
+        moves.extend(Transform::cols_perm(shape, &cols));
+    }
+    moves.extend(Transform::transposition(shape));
+    moves.retain(|t| t.broken_house_of(geometry, &houses).is_none());
+    moves
+}
+
+/// The members of the group `moves` generate, when it has at most `at_most` of them
+/// (the identity first); `None` for a larger group.
+pub fn generated(shape: Shape, moves: &[Transform], at_most: usize) -> Option<Vec<Transform>> {
+    let mut members = vec![Transform::identity(shape)];
+    let mut seen: HashSet<Transform> = members.iter().cloned().collect();
+    let mut next = 0;
+    while next < members.len() {
+        for m in moves {
+            let t = members[next].then(m);
+            if seen.insert(t.clone()) {
+                if members.len() == at_most {
+                    return None;
+                }
+                members.push(t);
+            }
+        }
+        next += 1;
+    }
+    Some(members)
+}
+
 fn transposable(shape: Shape) -> bool {
     let (r, c) = (shape.box_rows(), shape.box_cols());
     r == c || r == 1 || c == 1
@@ -958,6 +1052,51 @@ mod tests {
     /// An X-sudoku solution (both diagonals hold 1-9: checked below by the rules).
     const X_SOLUTION: &str =
         "628971435975483621431265789714356298592847163863129547259734816187692354346518972";
+
+    /// Counted by hand: on 9x9 each of the three pairs of places in a band gives three
+    /// swaps in one band and one in all at once (12), the bands swap in three ways, and
+    /// the flip: 16 for rows, 16 for columns, the transposition: 33. Windoku's windows
+    /// (rows 2-4 and 6-8) keep rows 2, 3 swapped, and 7, 8, and the flip: 3 + 3 + 1.
+    #[test]
+    fn kept_moves_are_the_simple_moves_that_keep_every_house() {
+        let classic = Geometry::classic();
+        assert_eq!(kept_moves(&classic).len(), 33);
+        let windoku = variant("windoku", 9, None);
+        let moves = kept_moves(&windoku);
+        assert_eq!(moves.len(), 7);
+        let ops: Vec<String> = moves.iter().map(|t| t.to_string()).collect();
+        for op in [
+            "rows=1:132",
+            "rows=3:213",
+            "cols=1:132",
+            "flip-v",
+            "transpose",
+        ] {
+            let t = Transform::parse(Shape::CLASSIC, op).unwrap();
+            assert!(moves.contains(&t), "{op}: {ops:?}");
+        }
+        // 36x36 windoku (windows on rows 2-7, 9-14, ... 30-35): the bands' rows that
+        // share a window swap, 10 + 6 + 4 + 4 + 6 + 10 pairs, with the flip 41 for rows,
+        // 41 for columns, and the transposition. Their products keep the houses too (a
+        // group too large to list).
+        let big = variant("windoku", 36, None);
+        let moves = kept_moves(&big);
+        assert_eq!(moves.len(), 83);
+        let mut rng = crate::rng::Rng::new(1);
+        let mut walk = Transform::identity(big.shape().unwrap());
+        for _ in 0..50 {
+            walk = walk.then(&moves[rng.below(moves.len() as u64) as usize]);
+        }
+        assert!(walk.keeps(&big) && !walk.is_identity());
+        let shape = big.shape().unwrap();
+        assert!(generated(shape, &moves, 1000).is_none());
+        // With disjoint groups too, only the flips and the transposition are left: the
+        // square's eight symmetries.
+        let both = variant("windoku,disjoint", 36, None);
+        let members = generated(shape, &kept_moves(&both), 1000).unwrap();
+        assert_eq!(members.len(), 8);
+        assert!(members[0].is_identity() && members.iter().all(|t| t.keeps(&both)));
+    }
 
     #[test]
     fn variants_take_the_transformations_that_keep_their_houses() {

@@ -31,9 +31,11 @@ pub use union::{GeneralSolution, general_solution};
 use std::time::Instant;
 
 use crate::construct;
+use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::perm;
 use crate::rng::Rng;
+use crate::transform::{self, Transform};
 
 /// Bounds on one search.
 #[derive(Clone, Copy, Debug)]
@@ -228,8 +230,9 @@ fn after_budget(
 /// engines lose their way on some empty grids (36x36 windoku or disjoint groups: no
 /// solution in 20 s, nor with four givens). A built grid is a solution once relabelled
 /// to agree with the givens, which takes one whose cells under equal givens hold equal
-/// digits and under different givens different ones; built grids are drawn until one
-/// does ([`BUILT_DRAWS`], [`BUILT_TIME`]). It comes first, then the relabellings of
+/// digits and under different givens different ones; built grids, and grids moved from
+/// them by the geometry's group ([`moved_fit`]), are drawn until one does
+/// ([`BUILT_DRAWS`], [`BUILT_TIME`]). It comes first, then the relabellings of
 /// the digits the givens leave free, in lexicographic order, each another solution
 /// (for uniqueness checks and counts to a limit). `None` (search as usual) when the
 /// grid has exclusions or more than `n` givens, more solutions are asked for than the
@@ -260,16 +263,26 @@ fn built_solutions(
     }
     let mut rng = Rng::new(0);
     let start = Instant::now();
+    let until = limits
+        .deadline
+        .map_or(start + BUILT_TIME, |d| d.min(start + BUILT_TIME));
+    // The geometry's moves, found when a built grid as it is does not fit.
+    let mut moves: Option<Moves> = None;
     let (built, mut labels) = (0..BUILT_DRAWS).find_map(|draw| {
-        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
-        if draw > 0 && (late || start.elapsed() >= BUILT_TIME) {
+        if draw > 0 && Instant::now() >= until {
             return Some(None);
         }
         // A draw that builds nothing means no formula fits: no point in drawing again.
         let Some(built) = construct::complete_grid(grid.geometry(), &mut rng) else {
             return Some(None);
         };
-        relabelling(&built, &givens).map(|labels| Some((built, labels)))
+        if let Some(labels) = relabelling(n, givens.iter().map(|&(c, d)| (built.get(c), d))) {
+            return Some(Some((built, labels)));
+        }
+        // Equal givens where the built grid has different digits (or the reverse): the
+        // grid moved by members of the geometry's group may fit where it does not.
+        let moves = moves.get_or_insert_with(|| Moves::of(grid.geometry()));
+        moved_fit(&built, &givens, moves, until, &mut rng).map(Some)
     })??;
     let mut cells = built.cells().to_vec();
     let mut solutions = 0;
@@ -301,8 +314,9 @@ fn built_solutions(
 /// Built grids [`built_solutions`] draws looking for one the givens relabel, within
 /// [`BUILT_TIME`]: with a few givens of different digits the first or second draw fits
 /// (36x36 windoku, with or without disjoint groups); one digit on two cells fitted
-/// none of 1,000 draws of windoku (the family's structure), and search takes over.
-/// Draws take 40 us (36x36 windoku) to 100 ms (36x36 windoku with disjoint groups).
+/// none of 1,000 draws of windoku as built (the family's structure), but the grids
+/// [`moved_fit`] walks to from the first draw or the first few do. Draws take 40 us
+/// (36x36 windoku) to 100 ms (36x36 windoku with disjoint groups).
 const BUILT_DRAWS: u64 = 64;
 
 /// The time [`built_solutions`] draws for (after the first draw, which always runs).
@@ -329,14 +343,84 @@ impl Relabelling {
     }
 }
 
-/// The relabelling that turns `built` into a solution with `givens`, if one does: equal
-/// givens over equal built digits, different over different.
-fn relabelling(built: &Grid, givens: &[(usize, u8)]) -> Option<Relabelling> {
+/// The members of a geometry's group that [`moved_fit`] tries on a built grid.
+enum Moves {
+    /// The whole group, when small (36x36 windoku with disjoint groups: the square's
+    /// eight symmetries): each member once.
+    Members(Vec<Transform>),
+    /// The simple moves of a larger group ([`transform::kept_moves`]), for a random walk
+    /// (36x36 windoku: 83 moves, rows of a band in one window swapping freely).
+    Walk(Vec<Transform>),
+}
+
+impl Moves {
+    fn of(geometry: &Geometry) -> Moves {
+        let moves = transform::kept_moves(geometry);
+        match geometry.shape() {
+            Some(shape) => match transform::generated(shape, &moves, MOVED_TRIES / 64) {
+                Some(members) => Moves::Members(members),
+                None => Moves::Walk(moves),
+            },
+            None => Moves::Members(Vec::new()),
+        }
+    }
+}
+
+/// A built grid moved by members of its geometry's group (so every grid tried is a
+/// solution of the empty grid) until the givens relabel it, within [`MOVED_TRIES`]
+/// members and `until`: each member of a small group, else a random walk over the
+/// simple moves. The moved grid and its relabelling.
+fn moved_fit(
+    built: &Grid,
+    givens: &[(usize, u8)],
+    moves: &Moves,
+    until: Instant,
+    rng: &mut Rng,
+) -> Option<(Grid, Relabelling)> {
     let n = built.size();
+    let fits = |t: &Transform| {
+        let source = |cell: usize| built.cells()[t.source_cell(cell / n, cell % n)];
+        relabelling(n, givens.iter().map(|&(c, d)| (source(c), d)))
+    };
+    let mut found = None;
+    match moves {
+        // The identity, first, is the built grid as it is: tried already.
+        Moves::Members(members) => {
+            found = members
+                .iter()
+                .skip(1)
+                .find_map(|t| Some((t.clone(), fits(t)?)));
+        }
+        Moves::Walk(moves) => {
+            let mut walk = Transform::identity(built.geometry().shape()?);
+            for step in 0..MOVED_TRIES {
+                if step % 1024 == 1023 && Instant::now() >= until {
+                    break;
+                }
+                walk = walk.then(&moves[rng.below(moves.len() as u64) as usize]);
+                if let Some(labels) = fits(&walk) {
+                    found = Some((walk, labels));
+                    break;
+                }
+            }
+        }
+    }
+    let (t, labels) = found?;
+    Some((t.apply(built).ok()?, labels))
+}
+
+/// Steps of [`moved_fit`]'s walk for one built grid, at most: a few tenths of a
+/// microsecond each. A group of at most a 64th of that is tried member by member.
+const MOVED_TRIES: usize = 20_000;
+
+/// The relabelling that turns a built grid into a solution with the givens, if one
+/// does: `pairs` gives each given's digit with the built digit under it; equal givens
+/// must be over equal built digits, different over different.
+fn relabelling(n: usize, pairs: impl Iterator<Item = (u8, u8)>) -> Option<Relabelling> {
     let mut fixed = vec![0u8; n + 1];
     let mut used = vec![false; n + 1];
-    for &(cell, d) in givens {
-        let source = built.get(cell) as usize;
+    for (source, d) in pairs {
+        let source = source as usize;
         match fixed[source] {
             0 if !used[d as usize] => {
                 fixed[source] = d;

@@ -850,16 +850,22 @@ proptest! {
 /// depend on the engine.
 #[test]
 fn empty_grids_search_cannot_fill_are_solved_by_formula() {
-    // Four givens of different digits: a built grid relabels to them.
-    let givens = [((0, 0), 1), ((1, 7), 2), ((2, 14), 3), ((6, 1), 4)];
+    // Four givens of different digits: a built grid relabels to them. Four with one
+    // digit twice: built grids rarely have equal digits there, grids moved by the
+    // geometry's group do (here the first built grid, moved, on all three).
+    let different = [((0, 0), 1), ((1, 7), 2), ((2, 14), 3), ((6, 1), 4)];
+    let repeated = [((1, 7), 1), ((13, 27), 3), ((20, 11), 2), ((32, 4), 1)];
     for variant in ["windoku", "disjoint", "windoku,disjoint"] {
         let v = variant.parse().unwrap();
         let g = Arc::new(Geometry::for_variant(36, None, &v).unwrap());
-        let mut nearly_empty = Grid::empty(g.clone());
-        for ((r, c), d) in givens {
-            nearly_empty.set(r * 36 + c, d);
-        }
-        for empty in [Grid::empty(g.clone()), nearly_empty] {
+        let with = |givens: [((usize, usize), u8); 4]| {
+            let mut grid = Grid::empty(g.clone());
+            for ((r, c), d) in givens {
+                grid.set(r * 36 + c, d);
+            }
+            grid
+        };
+        for empty in [Grid::empty(g.clone()), with(different), with(repeated)] {
             grid_search_cannot_fill(&empty, variant);
         }
     }
