@@ -580,9 +580,6 @@ impl Transform {
     }
 }
 
-/// Whether a transposition keeps the box shape's meaning: square boxes, or boxes that
-/// are whole rows (`1xN`) or whole columns (`Nx1`), the shapes of a Latin square, whose
-/// rows and columns may be permuted freely.
 /// A geometry's houses, each as its sorted cells, to look images up in.
 fn house_set(geometry: &Geometry) -> HashSet<Vec<u16>> {
     geometry
@@ -677,6 +674,9 @@ pub fn generated(shape: Shape, moves: &[Transform], at_most: usize) -> Option<Ve
     Some(members)
 }
 
+/// Whether a transposition keeps the box shape's meaning: square boxes, or boxes that
+/// are whole rows (`1xN`) or whole columns (`Nx1`), the shapes of a Latin square, whose
+/// rows and columns may be permuted freely.
 fn transposable(shape: Shape) -> bool {
     let (r, c) = (shape.box_rows(), shape.box_cols());
     r == c || r == 1 || c == 1
