@@ -18,6 +18,14 @@ pub fn stdout() -> Box<dyn Write> {
     }
 }
 
+/// Writes `text` to standard output and flushes it: a write that fails (a full disk)
+/// is then an error, not lost in a buffer dropped at exit.
+pub fn print(text: &[u8]) -> io::Result<()> {
+    let mut out = stdout();
+    out.write_all(text)?;
+    out.flush()
+}
+
 /// Whether an error chain is a closed pipe (`sudokit ... | head`), which ends the run
 /// quietly with success.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {

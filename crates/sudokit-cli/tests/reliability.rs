@@ -201,3 +201,29 @@ fn many_mixed_lines_in_parallel_keep_count_and_order() {
         assert!(ok, "line {}: {line}", i + 1);
     }
 }
+
+/// Output that cannot be written (a full disk: Linux's `/dev/full`) is an error
+/// (exit 2, the reason on stderr) for every command, not lost in a buffer at exit.
+#[test]
+fn a_full_disk_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["puzzles"][..],
+        &["puzzles", "lo-shu"],
+        &["render", "lo-shu"],
+        &["export", "--cnf", "lo-shu"],
+        &["solve", "lo-shu"],
+        &["canon", "lo-shu"],
+    ] {
+        let out = StdCommand::new(assert_cmd::cargo::cargo_bin("sudokit"))
+            .args(args)
+            .stdout(full.try_clone().expect("a second handle"))
+            .output()
+            .expect("sudokit runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+}

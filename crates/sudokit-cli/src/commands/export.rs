@@ -1,8 +1,6 @@
 //! `sudokit export --cnf`: puzzles as DIMACS CNF for general-purpose SAT solvers (the
 //! encoding is documented in `sudokit::cnf`).
 
-use std::io::Write;
-
 use anyhow::{Context, Result, bail};
 use sudokit::cnf;
 
@@ -56,7 +54,7 @@ pub fn run(args: ExportArgs) -> Result<u8> {
         return Err(e);
     }
     if let Some(text) = single {
-        output::stdout().write_all(text.as_bytes())?;
+        output::print(text.as_bytes())?;
     } else if written == 0 && code == 0 {
         bail!("no puzzle to export");
     }

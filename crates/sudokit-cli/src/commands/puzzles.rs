@@ -24,5 +24,6 @@ pub fn run(args: PuzzlesArgs) -> Result<u8> {
             }
         }
     }
+    out.flush()?;
     Ok(0)
 }

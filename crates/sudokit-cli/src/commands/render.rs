@@ -3,8 +3,6 @@
 //! A4 pages of puzzles (N per page, numbered, with their ids and comments as captions),
 //! then pages of solutions in a smaller size.
 
-use std::io::Write;
-
 use anyhow::{Context, Result, bail};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 use sudokit::render::{Ink, Layout, Mark, Weight, layout, to_svg};
@@ -75,9 +73,7 @@ pub fn run(args: RenderArgs) -> Result<u8> {
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
         }
-        None if puzzles.len() == 1 => {
-            output::stdout().write_all(svg_of(&puzzles[0].1).as_bytes())?
-        }
+        None if puzzles.len() == 1 => output::print(svg_of(&puzzles[0].1).as_bytes())?,
         None => bail!(
             "{} puzzles: give --pdf FILE or --output-dir DIR",
             puzzles.len()
