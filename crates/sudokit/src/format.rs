@@ -722,10 +722,18 @@ impl Reader {
                 && t.bytes()
                     .any(|b| b != b'-' && b != b'+' && self.widest.digit(b).is_some())
         }) {
+            // Point at the sign; name the token when it is short enough to read (`-3`),
+            // the sign alone in a long one (a puzzle line with a stray sign).
+            let sign = t.find(['-', '+']).unwrap_or(0);
+            let what = if t.len() <= 8 {
+                format!("{t:?}")
+            } else {
+                format!("'{}'", &t[sign..sign + 1])
+            };
             return Err((
-                line[..at].chars().count() + 1,
+                line[..at + sign].chars().count() + 1,
                 format!(
-                    "{t:?} is not a cell: a cell is a digit, or '.', '0', '_' or '*' when empty"
+                    "{what} is not a cell: a cell is a digit, or '.', '0', '_' or '*' when empty"
                 ),
             ));
         }
@@ -1501,6 +1509,17 @@ mod tests {
         let short = &LO_SHU[..80];
         let e = parse_grid(short).unwrap_err();
         assert!(e.message.contains("80 cells"), "{}", e.message);
+        // A stray sign in a puzzle line is named and located itself, not the line.
+        for sign in ["-", "+"] {
+            let signed = format!("{}{sign}{}", &LO_SHU[..40], &LO_SHU[41..]);
+            let e = parse_grid(&signed).unwrap_err();
+            assert_eq!(e.column, 41);
+            assert!(
+                e.message.starts_with(&format!("'{sign}' is not a cell")),
+                "{}",
+                e.message
+            );
+        }
     }
 
     #[test]
