@@ -1231,16 +1231,16 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
     };
     // The 729-character line.
     let trimmed = first_line.trim();
-    if trimmed.len() == 729 && !trimmed.contains(' ') {
-        let offset = first_line.len() - first_line.trim_start().len();
+    if trimmed.chars().count() == 729 && !trimmed.contains(' ') {
+        let offset = first_line.chars().count() - first_line.trim_start().chars().count();
         let geometry = candidates_geometry(9, options).map_err(|m| err(first_no + 1, 1, m))?;
         let mut sets = vec![DigitSet::EMPTY; 81];
-        for (k, b) in trimmed.bytes().enumerate() {
+        for (k, ch) in trimmed.chars().enumerate() {
             let (cell, place) = (k / 9, k % 9);
             let column = offset + k + 1;
-            match b {
-                b'.' | b'0' => {}
-                b'1'..=b'9' if (b - b'0') as usize == place + 1 => {
+            match ch {
+                '.' | '0' => {}
+                '1'..='9' if ch as usize - '0' as usize == place + 1 => {
                     sets[cell].insert(place as u8 + 1);
                 }
                 _ => {
@@ -1252,7 +1252,7 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
                             place + 1,
                             place + 1,
                             geometry.cell_name(cell),
-                            b as char
+                            ch
                         ),
                     ));
                 }
@@ -1318,14 +1318,15 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
     let mut sets = Vec::with_capacity(count);
     for (line, column, tok) in tokens {
         let mut set = DigitSet::EMPTY;
-        for (k, b) in tok.bytes().enumerate() {
-            match symbols.digit(b) {
+        // By characters, not bytes: a character outside ASCII is named as written.
+        for (k, ch) in tok.chars().enumerate() {
+            match u8::try_from(ch).ok().and_then(|b| symbols.digit(b)) {
                 Some(d) if d > 0 => set.insert(d),
                 _ => {
                     return Err(err(
                         line,
                         column + k,
-                        format!("{:?} is not a digit of a {n}x{n} grid", b as char),
+                        format!("{ch:?} is not a digit of a {n}x{n} grid"),
                     ));
                 }
             }
@@ -1782,6 +1783,19 @@ mod tests {
         assert!(e.message.contains("r1c3 has no candidate"), "{}", e.message);
         let short = parse_candidates("12 34\n5", &ReadOptions::default()).unwrap_err();
         assert!(short.message.contains("found"));
+        // Characters outside ASCII are named as written, at their column in characters.
+        let mut accented = line.clone();
+        accented.replace_range(10..11, "é");
+        let e = parse_candidates(&accented, &ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 11));
+        assert!(e.message.contains("'é'"), "{}", e.message);
+        let text = to_pencilmarks(
+            &Candidates::from_grid(&parse_grid(LO_SHU).unwrap()),
+            &Symbols::standard(9),
+        )
+        .replacen("2579", "25é9", 1);
+        let e = parse_candidates(&text, &ReadOptions::default()).unwrap_err();
+        assert!(e.message.starts_with("'é' is not a digit"), "{}", e.message);
     }
 
     #[test]

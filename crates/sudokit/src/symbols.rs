@@ -83,6 +83,10 @@ impl Symbols {
                 i += 1;
             }
         }
+        // Named as written: the bytes of a character outside ASCII are not characters.
+        if let Some(c) = spec.chars().find(|c| !c.is_ascii()) {
+            return Err(SymbolsError::Bad(c));
+        }
         for (k, &c) in chars.iter().enumerate() {
             let bad = !(c.is_ascii_graphic()) || b"._*#|-+".contains(&c) || chars[..k].contains(&c);
             if bad {
@@ -226,6 +230,9 @@ mod tests {
         assert!(Symbols::custom("ABC", 9).is_err());
         assert!(Symbols::custom("AAB", 3).is_err());
         assert!(Symbols::custom("A.B", 3).is_err());
+        // A character outside ASCII is named as written, not by its first byte.
+        let e = Symbols::custom("éabc", 4).unwrap_err().to_string();
+        assert!(e.contains("'é'"), "{e}");
     }
 }
 
