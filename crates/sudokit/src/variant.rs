@@ -247,7 +247,8 @@ impl Variant {
             .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
             .count();
         let n = (labels as f64).sqrt().round() as usize;
-        if n * n != labels {
+        // An empty map (`--regions ''`) has no side at all.
+        if n * n != labels || n < 2 {
             return Err(VariantError::RegionCount { got: labels });
         }
         Variant::parse_regions(text, n)
@@ -509,6 +510,13 @@ mod tests {
             Variant::parse_region_map("123"),
             Err(VariantError::RegionCount { got: 3 })
         );
+        // Nor can an empty one, or one label (`--regions ''` ran with side 0).
+        for (map, got) in [("", 0), ("  ", 0), ("1", 1)] {
+            assert_eq!(
+                Variant::parse_region_map(map),
+                Err(VariantError::RegionCount { got })
+            );
+        }
         // Four regions of the right size and a stray label: the short region is named.
         assert!(matches!(
             Variant::parse_regions("AAAABBBBCCCCDDDX", 4),
