@@ -1285,7 +1285,7 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
             match (frame, start) {
                 (false, None) => start = Some(j),
                 (true, Some(st)) => {
-                    tokens.push((i + 1, st + 1, &line[st..j]));
+                    tokens.push((i + 1, line[..st].chars().count() + 1, &line[st..j]));
                     start = None;
                 }
                 _ => {}
@@ -1300,6 +1300,36 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
             None => (2..=MAX_SIZE).find(|&n| n * n == count).unwrap_or(0),
         },
     };
+    // The rows as written: line, first column, cells. Rows of uneven length would
+    // otherwise be read as the cells run on, shifted into other cells.
+    let mut rows: Vec<(usize, usize, usize)> = Vec::new();
+    for &(line, column, _) in &tokens {
+        match rows.last_mut() {
+            Some(row) if row.0 == line => row.2 += 1,
+            _ => rows.push((line, column, 1)),
+        }
+    }
+    // The side when known, else the length most rows have, for naming the odd row.
+    let usual = if n > 0 {
+        n
+    } else {
+        let many = |len: usize| rows.iter().filter(|r| r.2 == len).count();
+        rows.iter()
+            .map(|r| r.2)
+            .max_by_key(|&len| many(len))
+            .unwrap_or(0)
+    };
+    if rows.len() > 1
+        && let Some(&(line, column, cells)) = rows.iter().find(|r| r.2 != usual)
+    {
+        return Err(err(
+            line,
+            column,
+            format!(
+                "found {cells} cells of candidates on this row; the rows of this pencil-mark grid have {usual}"
+            ),
+        ));
+    }
     if n == 0 || n * n != count {
         let (line, column) = tokens.last().map_or((1, 1), |t| (t.0, t.1));
         return Err(err(
@@ -1752,7 +1782,33 @@ mod tests {
         let extra = pm.replacen('\n', " 5\n", 1);
         assert!(looks_like_candidates(&extra));
         let e = parse_candidates(&extra, &ReadOptions::default()).unwrap_err();
-        assert!(e.message.contains("82 cells"), "{}", e.message);
+        assert!(e.message.contains("found 10 cells"), "{}", e.message);
+        // A row a cell short and the next a cell long make 81 cells: the short row is
+        // named (it was read as cells shifted into the next row); so is a short row alone.
+        let mut lines: Vec<String> = pm.lines().map(str::to_string).collect();
+        let rows: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].chars().any(|c| c.is_ascii_digit()))
+            .collect();
+        let short = lines[rows[3]]
+            .trim_end()
+            .rsplit_once(' ')
+            .unwrap()
+            .0
+            .to_string();
+        let last = lines[rows[3]]
+            .trim_end()
+            .rsplit_once(' ')
+            .unwrap()
+            .1
+            .to_string();
+        lines[rows[3]] = short;
+        let shifted = lines.clone();
+        lines[rows[4]] = format!("{last} {}", lines[rows[4]]);
+        for text in [lines.join("\n"), shifted.join("\n")] {
+            let e = parse_candidates(&text, &ReadOptions::default()).unwrap_err();
+            assert_eq!(e.line, rows[3] + 1, "{}", e.message);
+            assert!(e.message.contains("found 8 cells"), "{}", e.message);
+        }
     }
 
     #[test]
