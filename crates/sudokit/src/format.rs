@@ -369,15 +369,31 @@ impl Reader {
 
     /// Adds a line of region labels to the awaiting puzzle; emits it once the map is
     /// complete.
-    fn add_region_line(&mut self, line: &str, out: &mut impl FnMut(ReadResult)) {
+    fn add_region_line(&mut self, line_no: usize, line: &str, out: &mut impl FnMut(ReadResult)) {
         let Some((record, labels)) = self.awaiting.as_mut() else {
             return;
         };
-        labels.extend(
-            line.chars()
-                .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+')),
-        );
+        let label = |c: &char| !c.is_whitespace() && !matches!(c, '|' | '-' | '+');
+        let here = line.chars().filter(label).count();
         let n = record.grid.size();
+        // A map is one line of n * n labels or n lines of n: a line of another length
+        // is named itself, rather than run on into the lines after it (the next
+        // puzzle's, or its map).
+        let fits = here == n || (labels.is_empty() && here == n * n);
+        if here > 0 && !fits {
+            let (record, _) = self.awaiting.take().expect("awaiting puzzle");
+            out(Err(ParseError {
+                line: line_no,
+                column: 1,
+                message: format!(
+                    "region map after the puzzle of line {}: {here} labels on this line; a map of a {n}x{n} grid is one line of {} labels or {n} lines of {n}",
+                    record.line,
+                    n * n
+                ),
+            }));
+            return;
+        }
+        labels.extend(line.chars().filter(label));
         if labels.chars().count() < n * n {
             return;
         }
@@ -418,7 +434,7 @@ impl Reader {
             return;
         }
         if self.awaiting.is_some() {
-            self.add_region_line(line, out);
+            self.add_region_line(line_no, line, out);
             return;
         }
         if let Some((side, left)) = self.skipping.take() {
@@ -1665,6 +1681,21 @@ mod tests {
                 .message
                 .contains("region map")
         );
+        // A map line of the wrong length is named at its line, and the puzzle after it
+        // reads with its own map (the short line ran on into that puzzle's line).
+        let results = read_all(
+            "# variant: jigsaw\n1...............\n111122223333444\n1...............\n1122112233443344\n",
+            ReadOptions::default(),
+        );
+        assert_eq!(results.len(), 2, "{results:?}");
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(
+            e.message.contains("15 labels on this line"),
+            "{}",
+            e.message
+        );
+        assert_eq!(results[1].as_ref().unwrap().line, 4);
     }
 
     #[test]
