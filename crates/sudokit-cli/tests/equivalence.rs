@@ -75,6 +75,14 @@ fn transform_rejects_what_a_shape_cannot_do() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("unknown operation"));
+    // Parameters that do not fit a puzzle's side are the option's fault, named so.
+    sudokit()
+        .args(["transform", "--op", "bands=12", LO_SHU])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--op \"bands=12\" on a 9x9 puzzle: a band permutation needs 3 items",
+        ));
 }
 
 #[test]

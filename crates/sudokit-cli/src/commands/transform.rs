@@ -44,8 +44,11 @@ pub fn run(args: TransformArgs) -> Result<u8> {
         &args.run,
         ("result", "transformed"),
         |_, grid| {
-            let t =
-                Transform::parse(operations_shape(grid), &args.op).map_err(|e| e.to_string())?;
+            // Named as the option's fault, with the side it did not fit (other puzzles of
+            // the run may have another).
+            let n = grid.size();
+            let t = Transform::parse(operations_shape(grid), &args.op)
+                .map_err(|e| format!("--op {:?} on a {n}x{n} puzzle: {e}", args.op))?;
             let result = t.apply(grid).map_err(|e| e.to_string())?;
             Ok(Made {
                 grid: result,
