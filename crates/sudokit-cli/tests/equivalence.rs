@@ -57,7 +57,7 @@ fn transform_rejects_what_a_shape_cannot_do() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "<argument>:1:1: transpose needs square boxes",
+            "<argument>:1:1: --op \"transpose\" on a 6x6 puzzle: transpose needs square boxes",
         ));
     sudokit()
         .args([
