@@ -393,8 +393,8 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',', default_value = "unique,first")]
     pub modes: Vec<BenchMode>,
     /// Timed rounds per file and mode; the best is reported.
-    #[arg(long, default_value_t = 3)]
-    pub rounds: usize,
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    pub rounds: u64,
     /// Box shape, when the files are not 9x9.
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,

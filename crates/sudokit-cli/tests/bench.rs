@@ -16,5 +16,26 @@ fn bench_reports_both_modes() {
         .success()
         .stdout(predicate::str::contains("unique").and(predicate::str::contains("first")))
         .stdout(predicate::str::contains("two.txt"));
+    // A bad line is reported with its line and column (once, not per mode or round),
+    // the others are timed, and the exit code says something was wrong.
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        "1....2....3....4\n1....2....x....4\n1....2....3....4\n",
+    )
+    .unwrap();
+    let out = sudokit()
+        .args(["bench", "--rounds", "2", bad.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_match(r"bad.txt +2 +unique").unwrap())
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("bad.txt:2:11: 'x'").count(), 1, "{stderr}");
+    sudokit()
+        .args(["bench", "--rounds", "0", bad.to_str().unwrap()])
+        .assert()
+        .code(2);
     std::fs::remove_dir_all(&dir).ok();
 }

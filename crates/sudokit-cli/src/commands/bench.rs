@@ -23,8 +23,11 @@ pub fn run(args: BenchArgs) -> Result<u8> {
         shape: args.shape,
         ..ReadOptions::default()
     };
+    let mut bad_lines = 0;
     for file in &args.files {
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        // Bytes that are not UTF-8 become bad characters of their line, as elsewhere.
+        let bytes = std::fs::read(file).with_context(|| format!("cannot read {file}"))?;
+        let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().collect();
         for &mode in &args.modes {
             let limit = match mode {
@@ -33,23 +36,29 @@ pub fn run(args: BenchArgs) -> Result<u8> {
             };
             let mut best = f64::MAX;
             let (mut puzzles, mut guesses) = (0u64, 0u64);
-            for _ in 0..args.rounds.max(1) {
+            for round in 0..args.rounds {
                 let start = Instant::now();
                 puzzles = 0;
                 guesses = 0;
                 let mut reader = Reader::new(options.clone());
+                // Bad lines are reported (once per file) and left out of the count.
+                let mut take = |r: sudokit::format::ReadResult| match r {
+                    Ok(record) => {
+                        let report =
+                            solve::search(&record.grid, &Limits::solutions(limit), &mut |_| true);
+                        puzzles += 1;
+                        guesses += report.guesses;
+                    }
+                    Err(e) if round == 0 && mode == args.modes[0] => {
+                        eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+                        bad_lines += 1;
+                    }
+                    Err(_) => {}
+                };
                 for (i, line) in lines.iter().enumerate() {
-                    reader.push(i + 1, line, &mut |r| {
-                        if let Ok(record) = r {
-                            let report =
-                                solve::search(&record.grid, &Limits::solutions(limit), &mut |_| {
-                                    true
-                                });
-                            puzzles += 1;
-                            guesses += report.guesses;
-                        }
-                    });
+                    reader.push(i + 1, line, &mut take);
                 }
+                reader.finish(&mut take);
                 best = best.min(start.elapsed().as_secs_f64());
             }
             if puzzles == 0 {
@@ -75,5 +84,5 @@ pub fn run(args: BenchArgs) -> Result<u8> {
             out.flush()?;
         }
     }
-    Ok(0)
+    Ok(if bad_lines > 0 { 2 } else { 0 })
 }
