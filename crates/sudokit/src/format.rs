@@ -466,7 +466,10 @@ impl Reader {
         }
         match self.grid_row(line) {
             Ok(None) => {} // a separator line such as ------+-------+------
-            Ok(Some(row)) => self.add_row(line_no, row, out),
+            Ok(Some(row)) => {
+                let spaced = line.trim().contains([' ', '\t', '|']);
+                self.add_row(line_no, row, spaced, out)
+            }
             Err((column, message)) => {
                 // The bad row stands for its whole grid: the rows before it (pending)
                 // and after it (skipped) make no errors of their own. A bad first row
@@ -795,7 +798,14 @@ impl Reader {
         Ok((!cells.is_empty()).then_some(Row::Chars(cells)))
     }
 
-    fn add_row(&mut self, line_no: usize, row: Row, out: &mut impl FnMut(ReadResult)) {
+    /// Adds a grid row (`spaced`: written with blanks or bars between cells).
+    fn add_row(
+        &mut self,
+        line_no: usize,
+        row: Row,
+        spaced: bool,
+        out: &mut impl FnMut(ReadResult),
+    ) {
         let side = row.len();
         if self.pending.as_ref().is_some_and(|p| p.side != side) {
             self.flush_pending(out);
@@ -892,7 +902,15 @@ impl Reader {
             }
         }
         if let Some((column, message)) = bad {
-            self.abandon_grid(None);
+            // A bad first row written without blanks is no grid's yet (a one-line 4x4
+            // puzzle with a typo reads as a 16x16 row): the lines after it are read
+            // afresh rather than skipped as the rest of its grid, as with a bad
+            // first row that reads as no row at all.
+            if !spaced && self.pending.as_ref().is_some_and(|p| p.rows == 0) {
+                self.pending = None;
+            } else {
+                self.abandon_grid(None);
+            }
             out(Err(ParseError {
                 line: line_no,
                 column,
@@ -1696,6 +1714,19 @@ mod tests {
             e.message
         );
         assert_eq!(results[1].as_ref().unwrap().line, 4);
+    }
+
+    #[test]
+    fn a_bad_four_by_four_line_does_not_swallow_the_lines_after_it() {
+        // 'x' made the line a 16x16 grid's first row, and the next 4x4 puzzles were
+        // skipped as the rest of that grid without a word.
+        let text = "1....2....3....4\n1....2....x....4\n1....2....3....4\n.1..2....3....4.\n";
+        let results = read_all(text, ReadOptions::default());
+        let lines: Vec<Result<usize, usize>> = results
+            .iter()
+            .map(|r| r.as_ref().map(|rec| rec.line).map_err(|e| e.line))
+            .collect();
+        assert_eq!(lines, [Ok(1), Err(2), Ok(3), Ok(4)]);
     }
 
     #[test]
