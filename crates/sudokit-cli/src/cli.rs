@@ -301,6 +301,15 @@ pub(crate) fn parse_er_window(text: &str) -> Result<(u16, u16), String> {
     Ok((lo, hi))
 }
 
+/// A thread count: at least one, and at most 1,024 (a million threads took the
+/// machine's time spawning them, for one puzzle).
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=1024) => Ok(n),
+        _ => Err(format!("{text:?} is not a thread count from 1 to 1024")),
+    }
+}
+
 pub(crate) fn parse_regions(text: &str) -> Result<Regions, String> {
     Variant::parse_region_map(text)
         .map(Regions)
@@ -326,8 +335,8 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
-    /// Worker threads (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print a summary (puzzles, outcomes, seconds, puzzles/s) on standard error.
     #[arg(long)]
@@ -525,8 +534,8 @@ pub struct GenerateArgs {
     /// Output format: line (default), json, matrix or pretty (a grid per puzzle).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<OutputFormat>,
-    /// Worker threads (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print a summary on standard error.
     #[arg(long)]

@@ -9,6 +9,14 @@ use crate::util::{assert_solves, data_lines, stdout_lines, sudokit};
 
 #[test]
 fn absurd_sizes_get_clear_errors() {
+    // A million worker threads took longer to spawn than any test waits.
+    for j in ["0", "1000000"] {
+        sudokit()
+            .args(["solve", "-j", j, "lo-shu"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("thread count from 1 to 1024"));
+    }
     let long = "1".repeat(10_000);
     sudokit()
         .args(["solve", "-"])
