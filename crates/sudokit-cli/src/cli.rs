@@ -775,6 +775,11 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     if !seconds.is_finite() || seconds < 0.0 {
         return Err(format!("{text:?} is not a valid duration"));
     }
+    // Every duration here is a time limit: zero stopped some commands before they
+    // began and went unnoticed by others that finish before looking at the clock.
+    if seconds == 0.0 {
+        return Err(format!("{text:?}: a time limit must be more than zero"));
+    }
     // A deadline is now plus the duration: one past what a clock holds would panic.
     if seconds > MAX_DURATION_SECS {
         return Err(format!(
@@ -798,6 +803,8 @@ mod tests {
         assert_eq!(parse_duration("1.5").unwrap(), Duration::from_millis(1500));
         assert_eq!(parse_duration("1m").unwrap(), Duration::from_secs(60));
         assert!(parse_duration("x").is_err());
+        assert!(parse_duration("0").is_err());
+        assert!(parse_duration("0ms").is_err());
         assert!(parse_duration("3 parsecs").is_err());
         // Found by QA: a deadline this far out overflowed the clock and panicked.
         assert!(parse_duration("18446744073709551615s").is_err());
