@@ -83,7 +83,7 @@ fn absurd_sizes_get_clear_errors() {
     // A conflict is located at its second given by every command (canon and dedupe
     // said column 1, where the puzzle starts).
     let conflict = format!("88{}", ".".repeat(79));
-    for command in ["solve", "canon", "dedupe"] {
+    for command in ["solve", "canon", "dedupe", "all", "count", "check"] {
         sudokit()
             .args([command, "-"])
             .write_stdin(format!("{conflict}\n"))

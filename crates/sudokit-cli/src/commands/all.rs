@@ -131,7 +131,7 @@ impl Printer {
         if let Some(message) = error {
             let (line, column) = match (&item.record, record) {
                 (Err(e), _) => (e.line, e.column),
-                (_, Some(r)) => (r.line, r.column),
+                (_, Some(r)) => (r.line, output::error_column(r)),
                 _ => (0, 0),
             };
             eprintln!("{}:{line}:{column}: {message}", item.source);
