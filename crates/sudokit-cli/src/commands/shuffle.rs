@@ -30,8 +30,13 @@ pub fn run(args: ShuffleArgs) -> Result<u8> {
         ("result", "shuffled"),
         |item, grid| {
             let mut rng = Rng::stream(seed, item.index);
-            let t =
-                canon::random_transform(grid, &mut || rng.next_u64()).map_err(|e| e.to_string())?;
+            let t = canon::random_transform(grid, &mut || rng.next_u64()).map_err(|e| match e {
+                // The same limit as canon's, said as what shuffle could not do.
+                canon::CanonError::Variant(name, why) => {
+                    format!("no random transformation for a {name} grid: {why}")
+                }
+                other => other.to_string(),
+            })?;
             Ok(Made {
                 grid: t.apply(grid).map_err(|e| e.to_string())?,
                 json: vec![("transformation", json_str(&t.to_string()))],
