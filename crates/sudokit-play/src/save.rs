@@ -259,12 +259,15 @@ impl Game {
                 };
             }
         }
+        // The line of every move, for naming one that does not fit.
+        let (mut done_lines, mut undone_lines) = (Vec::new(), Vec::new());
         for &(no, key, value) in &fields {
-            let stack = match key {
-                "done" => &mut game.done,
-                "undone" => &mut game.undone,
+            let (stack, lines) = match key {
+                "done" => (&mut game.done, &mut done_lines),
+                "undone" => (&mut game.undone, &mut undone_lines),
                 _ => continue,
             };
+            lines.push(no);
             let mut action: Action = Vec::new();
             for item in value.split_whitespace() {
                 action.push(change_of(&g, &sym, item).ok_or_else(|| {
@@ -273,7 +276,7 @@ impl Game {
             }
             stack.push(action);
         }
-        check_history(&game)?;
+        check_history(&game, &done_lines, &undone_lines)?;
         game.title = "saved game".into();
         game.message = format!("Loaded ({} moves to undo).", game.done.len());
         Ok(game)
@@ -282,10 +285,15 @@ impl Game {
 
 /// The history must lead from the empty board to the saved one, and the redo stack
 /// onwards from there: otherwise undo would corrupt the board.
-fn check_history(game: &Game) -> Result<(), LoadError> {
+/// `done_lines` and `undone_lines` are the lines the moves were read from.
+fn check_history(
+    game: &Game,
+    done_lines: &[usize],
+    undone_lines: &[usize],
+) -> Result<(), LoadError> {
     let mut cells = vec![CellState::default(); game.cells.len()];
-    for action in &game.done {
-        replay(&mut cells, action)?;
+    for (action, &no) in game.done.iter().zip(done_lines) {
+        replay(&mut cells, action, no)?;
     }
     if cells != game.cells {
         return Err(err(
@@ -293,24 +301,28 @@ fn check_history(game: &Game) -> Result<(), LoadError> {
             "the history does not lead to the saved entries and marks",
         ));
     }
-    for action in game.undone.iter().rev() {
-        replay(&mut cells, action)?;
+    for (action, &no) in game.undone.iter().zip(undone_lines).rev() {
+        replay(&mut cells, action, no)?;
     }
-    for action in &game.done {
+    for (action, &no) in game.done.iter().zip(done_lines) {
         if action
             .iter()
             .any(|ch| game.is_given(ch.cell) && ch.after.value != 0)
         {
-            return Err(err(0, "the history changes a given"));
+            return Err(err(no, "this move changes a given"));
         }
     }
     Ok(())
 }
 
-fn replay(cells: &mut [CellState], action: &Action) -> Result<(), LoadError> {
+/// Applies a move read from line `no`, which must start from the cells as they are.
+fn replay(cells: &mut [CellState], action: &Action, no: usize) -> Result<(), LoadError> {
     for ch in action {
         if cells[ch.cell] != ch.before {
-            return Err(err(0, "the history does not fit together"));
+            return Err(err(
+                no,
+                "this move does not start from the board the moves before it leave",
+            ));
         }
         cells[ch.cell] = ch.after;
     }
@@ -597,6 +609,16 @@ undone r2c5=+|6+
         let bad = good.replace("done r1c4=+|5+", "done r1c4=+|6+");
         let e = Game::from_save(&bad).unwrap_err();
         assert!(e.message.contains("history"), "{e}");
+        // A move that starts from another board than the moves before it leave is named
+        // at its line.
+        let skewed = good.replace("done r1c4=+|5+", "done r1c4=7+|5+");
+        let e = Game::from_save(&skewed).unwrap_err();
+        let line = 1 + good
+            .lines()
+            .position(|l| l.starts_with("done r1c4="))
+            .unwrap();
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.message.contains("does not start from"), "{e}");
         let missing = good.replace("entries", "entry");
         assert!(
             Game::from_save(&missing)
