@@ -338,6 +338,10 @@ impl FromStr for Variant {
     /// mix.
     fn from_str(spec: &str) -> Result<Variant, VariantError> {
         let mut v = Variant::default();
+        // No word at all (`# variant:` with nothing after it) is a slip, not "standard".
+        if spec.split([',', '+']).all(|w| w.trim().is_empty()) {
+            return Err(VariantError::Unknown(spec.to_string()));
+        }
         for word in spec
             .split([',', '+'])
             .map(str::trim)
@@ -480,6 +484,10 @@ mod tests {
             })
         );
         assert!("sudoku-x".parse::<Variant>().is_err());
+        // Nothing at all is a slip (an empty `# variant:` line), not plain sudoku.
+        for empty in ["", " ", ",", " + "] {
+            assert!(empty.parse::<Variant>().is_err(), "{empty:?}");
+        }
     }
 
     #[test]
