@@ -337,6 +337,12 @@ fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(
 
 /// The first puzzle of a source; unreadable text is an error naming its place.
 pub fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record> {
+    first_puzzle_of(arg, options).map(|(_, record)| record)
+}
+
+/// [`first_puzzle`], with the name of its source (`<argument>`, `<stdin>` or the file)
+/// for locating later errors about it.
+pub fn first_puzzle_of(arg: &str, options: &sudokit::ReadOptions) -> Result<(String, Record)> {
     let sources = sources(&[arg.to_string()], None)?;
     let mut first = None;
     read_quietly(&sources, options, &mut |item| {
@@ -347,8 +353,10 @@ pub fn first_puzzle(arg: &str, options: &sudokit::ReadOptions) -> Result<Record>
     let Some(item) = first else {
         bail!("{arg}: no puzzle found");
     };
-    item.record
-        .map_err(|e| anyhow!("{}:{}:{}: {}", item.source, e.line, e.column, e.message))
+    let record = item
+        .record
+        .map_err(|e| anyhow!("{}:{}:{}: {}", item.source, e.line, e.column, e.message))?;
+    Ok((item.source.to_string(), record))
 }
 
 #[cfg(test)]

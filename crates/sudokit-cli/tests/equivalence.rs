@@ -198,6 +198,14 @@ fn equiv_exit_codes_and_mapping() {
         .args(["equiv", "lo-shu", &LO_SHU.replace("816", "81x")])
         .assert()
         .code(2);
+    // Clashing givens are located like a syntax error (source, line, column).
+    sudokit()
+        .args(["equiv", "lo-shu", &LO_SHU.replace("816", "818")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "<argument>:1:3: r1c1 and r1c3 both hold 8",
+        ));
 }
 
 /// Asserts that `equiv` finds `a` and `b` (puzzles of `variant`) equivalent, that its

@@ -15,7 +15,7 @@
 
 use std::io::Write;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use sudokit::canon;
 
 use crate::cli::{EquivArgs, InputArgs, OutputFormat};
@@ -33,8 +33,21 @@ pub fn run(args: EquivArgs) -> Result<u8> {
         regions: args.regions.clone(),
     };
     let options = input::read_options(&input)?;
-    let a = input::first_puzzle(&args.a, &options)?;
-    let b = input::first_puzzle(&args.b, &options)?;
+    // Clashing givens are located as every batch command locates them.
+    let read = |arg: &str| -> Result<sudokit::Record> {
+        let (source, record) = input::first_puzzle_of(arg, &options)?;
+        if let Some(c) = record.grid.first_conflict() {
+            bail!(
+                "{source}:{}:{}: {}",
+                record.line,
+                output::error_column(&record),
+                output::conflict(&c, &record.grid, &options.symbols)
+            );
+        }
+        Ok(record)
+    };
+    let a = read(&args.a)?;
+    let b = read(&args.b)?;
     let describe = |what: &str, e: canon::CanonError| anyhow!("{what}: {e}");
     let ca = canon::canonical(&a.grid).map_err(|e| describe(&args.a, e))?;
     let cb = canon::canonical(&b.grid).map_err(|e| describe(&args.b, e))?;
