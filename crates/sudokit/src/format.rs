@@ -807,7 +807,25 @@ impl Reader {
         out: &mut impl FnMut(ReadResult),
     ) {
         let side = row.len();
-        if self.pending.as_ref().is_some_and(|p| p.side != side) {
+        if let Some(p) = self.pending.as_ref().filter(|p| p.side != side) {
+            // A row a cell or two off after two rows that agree is that grid's bad row (a
+            // typo), not the end of one grid and the start of another: one error, at the
+            // row, and the grid's other rows skipped, as for a bad character.
+            if p.rows >= 2 && side.abs_diff(p.side) <= 2 {
+                let (first, want) = (p.first_line, p.side);
+                self.abandon_grid(None);
+                // At the first cell too many, when there are too many.
+                let (Row::Numbers(cells) | Row::Chars(cells)) = &row;
+                let column = cells.get(want).map_or(1, |&(column, _)| column);
+                out(Err(ParseError {
+                    line: line_no,
+                    column,
+                    message: format!(
+                        "found {side} cells on this row of the grid from line {first}, whose rows have {want}"
+                    ),
+                }));
+                return;
+            }
             self.flush_pending(out);
         }
         if self.pending.is_none()
@@ -1714,6 +1732,48 @@ mod tests {
             e.message
         );
         assert_eq!(results[1].as_ref().unwrap().line, 4);
+    }
+
+    #[test]
+    fn a_row_a_cell_off_is_one_error_for_its_grid() {
+        // It made three: the grid "ended" before it, the row itself, and the rows after
+        // it as a grid of their own. The next puzzle still reads.
+        let rows: Vec<String> = LO_SHU
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&b| (b as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        for (row, cut) in [(4, "X"), (4, "X 5"), (0, "X 5")] {
+            let mut grid = rows.clone();
+            grid[row] = if cut == "X" {
+                grid[row][..grid[row].len() - 2].to_string()
+            } else {
+                format!("{} 5", grid[row])
+            };
+            let text = format!("{}\n{LO_SHU}\n", grid.join("\n"));
+            let results = read_all(&text, ReadOptions::default());
+            let got: Vec<Result<usize, (usize, usize)>> = results
+                .iter()
+                .map(|r| {
+                    r.as_ref()
+                        .map(|rec| rec.line)
+                        .map_err(|e| (e.line, e.column))
+                })
+                .collect();
+            // A 10-cell first row has no rows to disagree with yet: that grid ends at
+            // once, and the eight rows after it are a grid ended early.
+            let expected: Vec<Result<usize, (usize, usize)>> = match (row, cut) {
+                (4, "X") => vec![Err((5, 1)), Ok(10)],
+                (4, _) => vec![Err((5, 19)), Ok(10)],
+                _ => vec![Err((1, 1)), Err((2, 1)), Ok(10)],
+            };
+            assert_eq!(got, expected, "{text}");
+        }
     }
 
     #[test]
