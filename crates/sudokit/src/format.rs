@@ -31,7 +31,7 @@ use crate::geometry::Geometry;
 use crate::grid::{Candidates, DigitSet, Grid};
 use crate::shape::{MAX_SIZE, Shape};
 use crate::symbols::{Symbols, SymbolsError};
-use crate::variant::Variant;
+use crate::variant::{Variant, is_map_label};
 
 /// Which alphabet digits are written in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -373,8 +373,7 @@ impl Reader {
         let Some((record, labels)) = self.awaiting.as_mut() else {
             return;
         };
-        let label = |c: &char| !c.is_whitespace() && !matches!(c, '|' | '-' | '+');
-        let here = line.chars().filter(label).count();
+        let here = line.chars().filter(|&c| is_map_label(c)).count();
         let n = record.grid.size();
         // A map is one line of n * n labels or n lines of n: a line of another length
         // is named itself, rather than run on into the lines after it (the next
@@ -393,7 +392,7 @@ impl Reader {
             }));
             return;
         }
-        labels.extend(line.chars().filter(label));
+        labels.extend(line.chars().filter(|&c| is_map_label(c)));
         if labels.chars().count() < n * n {
             return;
         }
@@ -464,18 +463,15 @@ impl Reader {
                 return;
             }
         }
+        let spaced = line.trim().contains([' ', '\t', '|']);
         match self.grid_row(line) {
             Ok(None) => {} // a separator line such as ------+-------+------
-            Ok(Some(row)) => {
-                let spaced = line.trim().contains([' ', '\t', '|']);
-                self.add_row(line_no, row, spaced, out)
-            }
+            Ok(Some(row)) => self.add_row(line_no, row, spaced, out),
             Err((column, message)) => {
                 // The bad row stands for its whole grid: the rows before it (pending)
                 // and after it (skipped) make no errors of their own. A bad first row
                 // is taken for a grid's when it reads as one, cells apart.
                 let width = rough_width(line);
-                let spaced = line.trim().contains([' ', '\t', '|']);
                 let side_fits = self
                     .fixed_side()
                     .map_or(self.side_ok(width), |n| n == width);
@@ -1748,12 +1744,13 @@ mod tests {
                     .join(" ")
             })
             .collect();
-        for (row, cut) in [(4, "X"), (4, "X 5"), (0, "X 5")] {
+        // (row, a cell more or a cell less)
+        for (row, longer) in [(4, false), (4, true), (0, true)] {
             let mut grid = rows.clone();
-            grid[row] = if cut == "X" {
-                grid[row][..grid[row].len() - 2].to_string()
-            } else {
+            grid[row] = if longer {
                 format!("{} 5", grid[row])
+            } else {
+                grid[row][..grid[row].len() - 2].to_string()
             };
             let text = format!("{}\n{LO_SHU}\n", grid.join("\n"));
             let results = read_all(&text, ReadOptions::default());
@@ -1767,9 +1764,9 @@ mod tests {
                 .collect();
             // A 10-cell first row has no rows to disagree with yet: that grid ends at
             // once, and the eight rows after it are a grid ended early.
-            let expected: Vec<Result<usize, (usize, usize)>> = match (row, cut) {
-                (4, "X") => vec![Err((5, 1)), Ok(10)],
-                (4, _) => vec![Err((5, 19)), Ok(10)],
+            let expected: Vec<Result<usize, (usize, usize)>> = match (row, longer) {
+                (4, false) => vec![Err((5, 1)), Ok(10)],
+                (4, true) => vec![Err((5, 19)), Ok(10)],
                 _ => vec![Err((1, 1)), Err((2, 1)), Ok(10)],
             };
             assert_eq!(got, expected, "{text}");

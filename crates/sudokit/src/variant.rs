@@ -39,6 +39,11 @@ pub struct Variant {
     pub regions: Option<Vec<u8>>,
 }
 
+/// Whether `c` is a label of a region map, not a blank or a `|`, `-`, `+` separator.
+pub fn is_map_label(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '|' | '-' | '+')
+}
+
 /// A cell in no house of an extra-house map (written `.`).
 pub const NO_HOUSE: u8 = u8::MAX;
 
@@ -220,10 +225,7 @@ impl Variant {
     /// `+` separators ignored), each label covering exactly `n` cells. Labels are
     /// numbered in order of first appearance.
     pub fn parse_regions(text: &str, n: usize) -> Result<Vec<u8>, VariantError> {
-        let labels: Vec<char> = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
-            .collect();
+        let labels: Vec<char> = text.chars().filter(|&c| is_map_label(c)).collect();
         // A size read from a file may be huge: its square must not overflow.
         if n.checked_mul(n) != Some(labels.len()) {
             return Err(VariantError::RegionLength {
@@ -242,10 +244,7 @@ impl Variant {
     /// Reads a region map whose side `n` follows from its `n * n` labels (see
     /// [`Variant::parse_regions`]).
     pub fn parse_region_map(text: &str) -> Result<Vec<u8>, VariantError> {
-        let labels = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
-            .count();
+        let labels = text.chars().filter(|&c| is_map_label(c)).count();
         let n = (labels as f64).sqrt().round() as usize;
         // An empty map (`--regions ''`) has no side at all.
         if n * n != labels || n < 2 {
