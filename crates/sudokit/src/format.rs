@@ -252,6 +252,20 @@ impl Reader {
         }
     }
 
+    /// What fixes the side ([`Reader::fixed_side`]), as messages name it.
+    fn side_source(&self) -> &'static str {
+        match (
+            &self.options.geometry,
+            self.options.shape,
+            &self.variant.regions,
+        ) {
+            (Some(_), _, _) => "the puzzle type",
+            (None, Some(_), _) => "--shape",
+            (None, None, Some(_)) => "the region map",
+            (None, None, None) => "the symbols",
+        }
+    }
+
     fn symbols_for(&mut self, n: usize) -> Result<&Symbols, String> {
         if self.symbols.len() <= n {
             self.symbols.resize(n + 1, None);
@@ -309,6 +323,35 @@ impl Reader {
         }
         self.geometries[n] = Some(g.clone());
         Ok(g)
+    }
+
+    /// Ends a grid still being read, or a jigsaw puzzle still waiting for its map, when
+    /// a header line comes first: the header would change the rules under that puzzle
+    /// (a `# variant: x` after a grid's third row applied to neither it nor the
+    /// puzzles after it), so the puzzle is an error and the header holds from the next.
+    fn interrupt(&mut self, line_no: usize, header: &str, out: &mut impl FnMut(ReadResult)) {
+        let key = header_key(header).unwrap_or_default();
+        if let Some(p) = self.pending.take() {
+            let first = p.first_line;
+            // Its rows still to come are skipped (the header is none of them).
+            self.skipping = Some((p.side, p.side - p.rows)).filter(|&(_, left)| left > 0);
+            out(Err(ParseError {
+                line: line_no,
+                column: 1,
+                message: format!(
+                    "a `# {key}:` line inside the grid from line {first}; headers go before the puzzles they are for (that grid is left out)"
+                ),
+            }));
+        }
+        if let Some((record, _)) = self.awaiting.take() {
+            out(Err(ParseError {
+                line: record.line,
+                column: 1,
+                message: format!(
+                    "jigsaw puzzle without a region map (a `# {key}:` line on line {line_no} came before its map)"
+                ),
+            }));
+        }
     }
 
     /// Applies a `# variant:`, `# regions:` or `# shape:` comment line; other comments
@@ -424,7 +467,8 @@ impl Reader {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let trimmed = line.trim();
         if trimmed.starts_with('#') {
-            if self.pending.is_none() && self.awaiting.is_none() {
+            if header_key(trimmed).is_some() {
+                self.interrupt(line_no, trimmed, out);
                 self.header(line_no, trimmed, out);
             }
             return;
@@ -851,7 +895,11 @@ impl Reader {
             let shapeless = fixed.is_none() && !self.side_ok(side);
             if fixed.is_some_and(|n| n != side) || !(2..=MAX_SIZE).contains(&side) || shapeless {
                 let expected = match fixed {
-                    Some(n) => format!("{} cells (one-line puzzle) or a grid row of {n}", n * n),
+                    Some(n) => format!(
+                        "{} cells (one-line puzzle) or a grid row of {n}, the side {} sets",
+                        n * n,
+                        self.side_source()
+                    ),
                     None => format!(
                         "a one-line puzzle of {} (or --shape), or a grid row of 4 to 64 cells",
                         self.one_line_sizes()
@@ -962,6 +1010,14 @@ impl Reader {
             comment: String::new(),
         })
     }
+}
+
+/// The key of a header comment (`# variant: x` -> `variant`), or `None` for any other
+/// comment.
+fn header_key(comment: &str) -> Option<String> {
+    let (key, _) = comment.trim_start_matches('#').split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    matches!(key.as_str(), "shape" | "variant" | "regions").then_some(key)
 }
 
 /// Reads exactly one puzzle from a text (a command-line argument, a small file).
@@ -1771,6 +1827,59 @@ mod tests {
             };
             assert_eq!(got, expected, "{text}");
         }
+    }
+
+    #[test]
+    fn a_header_inside_a_grid_is_an_error_and_holds_from_the_next_puzzle() {
+        // It was dropped: neither the grid nor the X-sudoku after it had the X rule.
+        let rows: Vec<&str> = (0..9).map(|r| &LO_SHU[9 * r..9 * r + 9]).collect();
+        let x = "1...............";
+        let text = format!(
+            "{}\n# variant: x\n{}\n{x}\n",
+            rows[..3].join("\n"),
+            rows[3..].join("\n")
+        );
+        let results = read_all(&text, ReadOptions::default());
+        assert_eq!(results.len(), 2, "{results:?}");
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(
+            e.message.contains("inside the grid from line 1"),
+            "{}",
+            e.message
+        );
+        let r = results[1].as_ref().unwrap();
+        assert_eq!((r.line, r.grid.geometry().name()), (11, "2x2 x"));
+        // Between a jigsaw puzzle and its map: the puzzle has no map.
+        let text = "# variant: jigsaw\n1...............\n# variant: x\n1...............\n";
+        let results = read_all(text, ReadOptions::default());
+        assert_eq!(results.len(), 2, "{results:?}");
+        assert!(
+            results[0]
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("without a region map")
+        );
+        assert_eq!(results[1].as_ref().unwrap().grid.geometry().name(), "2x2 x");
+    }
+
+    #[test]
+    fn a_side_fixed_by_a_region_map_is_named() {
+        let options = ReadOptions {
+            variant: Variant {
+                jigsaw: true,
+                regions: Some(Variant::parse_regions("1122112233443344", 4).unwrap()),
+                ..Variant::default()
+            },
+            ..ReadOptions::default()
+        };
+        let e = parse_one(LO_SHU, &options).unwrap_err();
+        assert!(
+            e.message.contains("the side the region map sets"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
