@@ -506,9 +506,15 @@ impl Geometry {
         Ok(Arc::new(Geometry::for_variant(n, shape, variant)?))
     }
 
-    /// The box or region of `cell`, as an index into [`Geometry::houses`] (None in a
-    /// Latin square): where drawings put heavy lines, between cells of different ones.
+    /// The box or region of `cell` (None in a Latin square), equal for the cells of one
+    /// and different across them: where drawings put heavy lines. A box's number is
+    /// its index into [`Geometry::houses`], a jigsaw region's its number in the map.
     pub fn region_of(&self, cell: Cell) -> Option<usize> {
+        // From the map: a region with the cells of a row or column is kept once among
+        // the houses, as that row or column, so the houses do not name every region.
+        if let Some(map) = &self.variant.regions {
+            return map.get(cell).map(|&r| r as usize);
+        }
         self.houses_of(cell)
             .find(|&h| matches!(self.houses[h].kind(), HouseKind::Box | HouseKind::Region))
     }
@@ -681,6 +687,23 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn jigsaw_regions_that_are_rows_still_have_regions() {
+        // Regions 3 and 4 are rows 3 and 4, kept once among the houses as rows: they
+        // had no region, and drawings (render, play, the web page) drew a thin line
+        // between them.
+        let v = Variant::default()
+            .with_regions(Variant::parse_regions("1112122233334444", 4).unwrap())
+            .unwrap();
+        let g = Geometry::for_variant(4, None, &v).unwrap();
+        let region: Vec<Option<usize>> = (0..16).map(|c| g.region_of(c)).collect();
+        assert!(region.iter().all(Option::is_some));
+        assert_eq!(region[8], region[11]);
+        assert_ne!(region[8], region[12]);
+        assert_ne!(region[0], region[3]);
+        assert_eq!(region[3], region[5]);
+    }
 
     #[test]
     fn classic_has_twenty_peers_and_three_houses() {
