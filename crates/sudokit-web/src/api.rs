@@ -343,7 +343,9 @@ fn read_puzzle(keys: &PuzzleKeys) -> Result<Puzzle, Answer> {
                 .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
         );
     }
-    options.variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
+    // A jigsaw's map may follow the puzzle in its text, as the command line reads it;
+    // the reader says when there is none.
+    options.variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref(), false)?;
     let text = match sudokit::puzzles::builtin(keys.puzzle.trim()) {
         Some(b) => b.text,
         None => keys.puzzle.as_str(),
@@ -352,8 +354,13 @@ fn read_puzzle(keys: &PuzzleKeys) -> Result<Puzzle, Answer> {
     Ok(Puzzle { grid: record.grid })
 }
 
-/// The `variant` and `regions` keys.
-fn read_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant, Answer> {
+/// The `variant` and `regions` keys; a jigsaw without `regions` is an error when
+/// `map_required` (nothing else can give it its map).
+fn read_variant(
+    variant: Option<&str>,
+    regions: Option<&str>,
+    map_required: bool,
+) -> Result<Variant, Answer> {
     let mut v = match variant {
         None => Variant::standard(),
         Some(v) => v
@@ -365,7 +372,7 @@ fn read_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant,
         v = v
             .with_regions(regions)
             .map_err(|e| bad(format!("regions: {e}")))?;
-    } else if v.jigsaw {
+    } else if v.jigsaw && map_required {
         return Err(bad("a jigsaw needs its `regions` map"));
     }
     Ok(v)
@@ -435,7 +442,7 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
                 .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
         ),
     };
-    let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
+    let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref(), true)?;
     let geometry = Geometry::for_new_puzzle(shape, &variant).map_err(|e| bad(e.to_string()))?;
     let symmetry = match &keys.symmetry {
         None => Symmetry::None,

@@ -229,6 +229,15 @@ fn variants_travel_through_every_endpoint() {
         l["regions"].as_array().unwrap().iter().all(Value::is_null),
         "{l}"
     );
+    // The map may follow the puzzle in its text, as the command line reads it (it was
+    // refused for want of the `regions` key).
+    let text = format!("{}\n{map}", a["puzzle"].as_str().unwrap());
+    let (status, c) = post(
+        s.addr(),
+        "/api/check",
+        &json!({"puzzle": text, "variant": "jigsaw"}).to_string(),
+    );
+    assert_eq!((status, &c["verdict"]), (200, &json!("unique")), "{c}");
     // A jigsaw without its map, or with a bad one, is refused.
     for body in [
         json!({"puzzle": "lo-shu", "variant": "jigsaw"}),
