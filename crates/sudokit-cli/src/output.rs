@@ -88,6 +88,12 @@ pub struct RecordHead<'a> {
     pub line: usize,
     /// The puzzle on one line.
     pub puzzle: Option<String>,
+    /// The puzzle's variant, when not plain sudoku.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// A jigsaw's region map, one label per cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
     /// The text before the puzzle on its line (an id), when present.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<&'a str>,
@@ -115,11 +121,14 @@ impl<'a> RecordHead<'a> {
     pub fn new(item: &'a crate::input::Item, line: usize, puzzle: Option<String>) -> Self {
         let record = item.record.as_ref().ok();
         let nonempty = |s: &'a str| Some(s).filter(|s| !s.is_empty());
+        let grid = record.map(|r| &r.grid);
         RecordHead {
             index: item.index,
             file: &item.source,
             line,
             puzzle,
+            variant: grid.and_then(variant_name),
+            regions: grid.and_then(region_map),
             id: record.and_then(|r| nonempty(&r.prefix)),
             comment: record.and_then(|r| nonempty(&r.comment)),
         }
@@ -150,6 +159,12 @@ pub fn geometry_fields(grid: &Grid) -> Vec<(&'static str, String)> {
         fields.push(("shape", shape.to_string()));
     }
     fields
+}
+
+/// The name of `grid`'s variant, `None` for plain sudoku (the JSON records' `variant`).
+pub fn variant_name(grid: &Grid) -> Option<String> {
+    let v = grid.geometry().variant();
+    (!v.is_standard()).then(|| v.to_string())
 }
 
 /// A jigsaw grid's region map, one label per cell, row by row.

@@ -387,3 +387,40 @@ fn regions_conflict_with_latin_and_windoku_as_the_variant_names_do() {
             )));
     }
 }
+
+/// Every command's JSON record carries a jigsaw's variant and region map, so a record
+/// can be checked or passed on without its input (solve had the variant alone; count,
+/// check, general, explain and rate neither).
+#[test]
+fn json_records_carry_the_variant_and_the_region_map() {
+    let map = "1122112233443344";
+    for command in ["solve", "count", "check", "general", "explain", "rate"] {
+        let out = sudokit()
+            .args([
+                command,
+                "-f",
+                "json",
+                "--variant",
+                "jigsaw",
+                "--regions",
+                map,
+                "1............4..",
+            ])
+            .output()
+            .unwrap();
+        let line = stdout_lines(&out)[0].clone();
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["variant"], "jigsaw", "{command}: {line}");
+        assert_eq!(v["regions"], map, "{command}: {line}");
+    }
+    // Plain sudoku records stay as they were.
+    let out = sudokit()
+        .args(["count", "-f", "json", "lo-shu"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert!(
+        v.get("variant").is_none() && v.get("regions").is_none(),
+        "{v}"
+    );
+}

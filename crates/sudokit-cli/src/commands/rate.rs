@@ -42,12 +42,8 @@ struct TechniqueCount {
 
 #[derive(Serialize)]
 struct RateJson<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a str>,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    head: output::RecordHead<'a>,
     status: &'static str,
     er: Option<f64>,
     ep: Option<f64>,
@@ -153,11 +149,7 @@ fn render(
         OutputFormat::Json => {
             let r = rating.as_ref().ok();
             let json = RateJson {
-                index: item.index,
-                file: &item.source,
-                line,
-                id: record.map(|r| r.prefix.as_str()).filter(|s| !s.is_empty()),
-                puzzle,
+                head: output::RecordHead::new(item, line, puzzle),
                 status: status.name(),
                 er: r.and_then(|r| number(r.er)),
                 ep: r.and_then(|r| number(r.ep)),

@@ -113,6 +113,8 @@ struct JsonRecord<'a> {
     shape: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     variant: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
     status: &'static str,
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -299,11 +301,8 @@ impl Solver {
             id: record.map(|r| r.prefix.as_str()).filter(|s| !s.is_empty()),
             puzzle: a.puzzle.map(|p| output::line(p, &self.style)),
             shape: a.puzzle.map(|p| p.geometry().name()),
-            variant: a
-                .puzzle
-                .map(|p| p.geometry().variant())
-                .filter(|v| !v.is_standard())
-                .map(|v| v.to_string()),
+            variant: a.puzzle.and_then(output::variant_name),
+            regions: a.puzzle.and_then(output::region_map),
             status: a.status.name(),
             solution: a.solution.as_ref().map(|s| output::line(s, &self.style)),
             solutions: a.solutions,
