@@ -330,7 +330,9 @@ impl Reader {
     /// (a `# variant: x` after a grid's third row applied to neither it nor the
     /// puzzles after it), so the puzzle is an error and the header holds from the next.
     fn interrupt(&mut self, line_no: usize, header: &str, out: &mut impl FnMut(ReadResult)) {
-        let key = header_key(header).unwrap_or_default();
+        let key = header_fields(header)
+            .map(|(key, _)| key)
+            .unwrap_or_default();
         if let Some(p) = self.pending.take() {
             let first = p.first_line;
             // Its rows still to come are skipped (the header is none of them).
@@ -357,11 +359,9 @@ impl Reader {
     /// Applies a `# variant:`, `# regions:` or `# shape:` comment line; other comments
     /// are ignored.
     fn header(&mut self, line_no: usize, comment: &str, out: &mut impl FnMut(ReadResult)) {
-        let Some((key, value)) = comment.trim_start_matches('#').split_once(':') else {
+        let Some((key, value)) = header_fields(comment) else {
             return;
         };
-        let key = key.trim().to_ascii_lowercase();
-        let value = value.trim();
         let result = match key.as_str() {
             "shape" => match value.parse::<Shape>() {
                 Ok(shape) => {
@@ -467,7 +467,7 @@ impl Reader {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let trimmed = line.trim();
         if trimmed.starts_with('#') {
-            if header_key(trimmed).is_some() {
+            if header_fields(trimmed).is_some() {
                 self.interrupt(line_no, trimmed, out);
                 self.header(line_no, trimmed, out);
             }
@@ -1012,12 +1012,12 @@ impl Reader {
     }
 }
 
-/// The key of a header comment (`# variant: x` -> `variant`), or `None` for any other
-/// comment.
-fn header_key(comment: &str) -> Option<String> {
-    let (key, _) = comment.trim_start_matches('#').split_once(':')?;
+/// The key and value of a header comment (`# variant: x` -> `variant`, `x`), or `None`
+/// for any other comment.
+fn header_fields(comment: &str) -> Option<(String, &str)> {
+    let (key, value) = comment.trim_start_matches('#').split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    matches!(key.as_str(), "shape" | "variant" | "regions").then_some(key)
+    matches!(key.as_str(), "shape" | "variant" | "regions").then_some((key, value.trim()))
 }
 
 /// Reads exactly one puzzle from a text (a command-line argument, a small file).
