@@ -18,6 +18,22 @@ fn svg_is_well_formed_and_shows_every_digit() {
         .args(["render", "lo-shu", "diag4"])
         .assert()
         .code(2);
+    // Givens that break the rules are reported where they clash and not printed (they
+    // were drawn, exit 0); the other puzzles still are.
+    let clash = format!("55{}", ".".repeat(79));
+    let out = sudokit()
+        .args(["render", "-", "lo-shu"])
+        .write_stdin(format!("{clash}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:1:2: r1c1 and r1c2 both hold 5"),
+        "{stderr}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    roxmltree::Document::parse(&text).expect("lo-shu still drawn");
 }
 
 #[test]

@@ -27,6 +27,17 @@ pub fn run(args: RenderArgs) -> Result<u8> {
     let mut code = 0;
     read_items(&sources, &options, &mut |item| {
         match &item.record {
+            // Givens that break the rules are no puzzle to print.
+            Ok(r) if let Some(c) = r.grid.first_conflict() => {
+                eprintln!(
+                    "{}:{}:{}: {}",
+                    item.source,
+                    r.line,
+                    output::error_column(r),
+                    output::conflict(&c, &r.grid, &options.symbols)
+                );
+                code = 2;
+            }
             Ok(r) => {
                 let caption = [r.prefix.as_str(), r.comment.as_str()]
                     .iter()
