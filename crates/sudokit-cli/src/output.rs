@@ -47,6 +47,22 @@ pub fn conflict(c: &Conflict, grid: &Grid, style: &SymbolStyle) -> String {
     c.describe_in(grid.geometry(), Digits::symbols(&symbols))
 }
 
+/// `source:line:column: why` when `record`'s givens break the rules (for commands that
+/// report outside the batch runner), else `None`.
+pub fn located_conflict(
+    source: &str,
+    record: &sudokit::Record,
+    style: &SymbolStyle,
+) -> Option<String> {
+    let c = record.grid.first_conflict()?;
+    Some(format!(
+        "{source}:{}:{}: {}",
+        record.line,
+        error_column(record),
+        conflict(&c, &record.grid, style)
+    ))
+}
+
 /// The column an error about `record`'s puzzle points at: the second of its first two
 /// conflicting givens when it has them, else where the puzzle starts.
 pub fn error_column(record: &sudokit::Record) -> usize {

@@ -36,13 +36,8 @@ pub fn run(args: EquivArgs) -> Result<u8> {
     // Clashing givens are located as every batch command locates them.
     let read = |arg: &str| -> Result<sudokit::Record> {
         let (source, record) = input::first_puzzle_of(arg, &options)?;
-        if let Some(c) = record.grid.first_conflict() {
-            bail!(
-                "{source}:{}:{}: {}",
-                record.line,
-                output::error_column(&record),
-                output::conflict(&c, &record.grid, &options.symbols)
-            );
+        if let Some(message) = output::located_conflict(&source, &record, &options.symbols) {
+            bail!(message);
         }
         Ok(record)
     };

@@ -28,14 +28,11 @@ pub fn run(args: RenderArgs) -> Result<u8> {
     read_items(&sources, &options, &mut |item| {
         match &item.record {
             // Givens that break the rules are no puzzle to print.
-            Ok(r) if let Some(c) = r.grid.first_conflict() => {
-                eprintln!(
-                    "{}:{}:{}: {}",
-                    item.source,
-                    r.line,
-                    output::error_column(r),
-                    output::conflict(&c, &r.grid, &options.symbols)
-                );
+            Ok(r)
+                if let Some(message) =
+                    output::located_conflict(&item.source, r, &options.symbols) =>
+            {
+                eprintln!("{message}");
                 code = 2;
             }
             Ok(r) => {
