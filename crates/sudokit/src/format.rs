@@ -1455,6 +1455,15 @@ pub fn parse_candidates(text: &str, options: &ReadOptions) -> Result<Candidates,
         // By characters, not bytes: a character outside ASCII is named as written.
         for (k, ch) in tok.chars().enumerate() {
             match u8::try_from(ch).ok().and_then(|b| symbols.digit(b)) {
+                // A digit written twice is a slip (a typo for another digit, perhaps):
+                // reading the set as if it were once would hide it.
+                Some(d) if d > 0 && set.contains(d) => {
+                    return Err(err(
+                        line,
+                        column + k,
+                        format!("{ch:?} is written twice among the candidates of this cell"),
+                    ));
+                }
                 Some(d) if d > 0 => set.insert(d),
                 _ => {
                     return Err(err(
@@ -1984,6 +1993,11 @@ mod tests {
         let c = parse_candidates(text, &ReadOptions::default()).unwrap();
         assert_eq!(c.get(80).iter().collect::<Vec<_>>(), vec![5]);
         assert_eq!(c.get(0).iter().collect::<Vec<_>>(), vec![1, 9]);
+        // A digit written twice in a cell is named where it repeats (it was read as once).
+        let twice = text.replacen("| 1579  ", "| 15799 ", 1);
+        let e = parse_candidates(&twice, &ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.column), (10, 7), "{e:?}");
+        assert!(e.message.contains("'9' is written twice"), "{}", e.message);
     }
 
     #[test]
