@@ -206,6 +206,38 @@ fn equiv_exit_codes_and_mapping() {
         .stderr(predicate::str::contains(
             "<argument>:1:3: r1c1 and r1c3 both hold 8",
         ));
+    // Latin squares of order 11 have no canonical form here, yet a puzzle is its own
+    // equivalent and a sudoku is not one of them (both were exit 2, "no canonical form").
+    let latin: String = (0..121)
+        .map(|k| if k % 12 == 0 { "1 " } else { "0 " })
+        .collect();
+    let v: Value = serde_json::from_str(
+        run_ok(
+            &["equiv", "--variant", "latin", "-f", "json", &latin, &latin],
+            "",
+        )
+        .trim(),
+    )
+    .unwrap();
+    assert_eq!(
+        (&v["equivalent"], &v["transformation"], &v["canonical_a"]),
+        (&Value::Bool(true), &Value::from("identity"), &Value::Null)
+    );
+    sudokit()
+        .args(["equiv", "--variant", "latin", &latin, "lo-shu"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "A is a latin 11 grid, B a latin 9 grid",
+        ));
+    let other = latin.replacen("1 ", "2 ", 1);
+    sudokit()
+        .args(["equiv", "--variant", "latin", &latin, &other])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no canonical form for a latin 11 grid",
+        ));
 }
 
 /// Asserts that `equiv` finds `a` and `b` (puzzles of `variant`) equivalent, that its

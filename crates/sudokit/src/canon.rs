@@ -160,11 +160,36 @@ pub fn random_transform(
 
 /// Whether two puzzles are equivalent; if so, a transformation mapping `a` onto `b`.
 pub fn equivalence(a: &Grid, b: &Grid) -> Result<Option<Transform>, CanonError> {
+    equivalence_by(a, b, &|| canonical(a), &|| canonical(b))
+}
+
+/// [`equivalence`] with the canonical forms made (only when needed) by `ca` and `cb`,
+/// for a caller that shows them too. Puzzles of different geometries are never
+/// equivalent and a puzzle is equivalent to itself, whether or not their geometry has
+/// canonical forms (a Latin square of order 11 has none here).
+pub fn equivalence_by(
+    a: &Grid,
+    b: &Grid,
+    ca: &dyn Fn() -> Result<Canonical, CanonError>,
+    cb: &dyn Fn() -> Result<Canonical, CanonError>,
+) -> Result<Option<Transform>, CanonError> {
     if a.geometry() != b.geometry() {
         return Ok(None);
     }
-    let (ca, cb) = (canonical(a)?, canonical(b)?);
+    if a == b && a.first_conflict().is_none() {
+        return Ok(Some(identity(a)));
+    }
+    let (ca, cb) = (ca()?, cb()?);
     Ok((ca.grid == cb.grid).then(|| ca.transform.then(&cb.transform.inverse())))
+}
+
+/// The transformation that leaves every puzzle of `grid`'s geometry as it is.
+fn identity(grid: &Grid) -> Transform {
+    let shape = grid.geometry().shape().unwrap_or_else(|| {
+        // A Latin square moves as a sudoku of 1xN boxes (see [`random_transform`]).
+        Shape::new(1, grid.size()).expect("a geometry's side")
+    });
+    Transform::identity(shape)
 }
 
 const NONE: u8 = u8::MAX;
@@ -1259,5 +1284,21 @@ mod tests {
         let mut bad = a.clone();
         bad.set(1, 4);
         assert!(matches!(canonical(&bad), Err(CanonError::Conflict(_))));
+        // Clashing givens have no canonical form, even when compared with themselves.
+        assert!(equivalence(&bad, &bad).is_err());
+    }
+
+    #[test]
+    fn a_puzzle_without_canonical_form_is_its_own_equivalent() {
+        let mut a = Grid::empty(Geometry::latin(11).unwrap().into());
+        a.set(0, 1);
+        assert!(canonical(&a).is_err());
+        let map = equivalence(&a, &a).unwrap().expect("itself");
+        assert_eq!(map.to_string(), "identity");
+        let mut b = a.clone();
+        b.set(1, 2);
+        assert!(equivalence(&a, &b).is_err(), "needs the forms");
+        let small = Grid::empty(Geometry::standard(Shape::SHIDOKU));
+        assert_eq!(equivalence(&a, &small).unwrap(), None);
     }
 }

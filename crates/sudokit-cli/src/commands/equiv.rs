@@ -1,7 +1,8 @@
 //! `sudokit equiv A B`: whether two puzzles are equivalent, by comparing canonical forms.
 //!
 //! Exit codes: 0 equivalent, 1 not equivalent, 2 a puzzle could not be read (or has
-//! conflicting givens). Each argument is a file (its first puzzle is used), `-`, a
+//! conflicting givens, or the answer needs a canonical form its geometry does not have:
+//! two different Latin squares of order 11 and up). Each argument is a file (its first puzzle is used), `-`, a
 //! built-in puzzle name, or puzzle text.
 //!
 //! JSON output (`--format json`, one object), a contract:
@@ -11,7 +12,7 @@
 //! | `equivalent` | true or false |
 //! | `transformation` | operations (`sudokit transform --op` syntax) mapping A onto B, or null |
 //! | `a`, `b` | the two puzzles on one line |
-//! | `canonical_a`, `canonical_b` | their canonical forms |
+//! | `canonical_a`, `canonical_b` | their canonical forms (null where the geometry has none) |
 
 use std::io::Write;
 
@@ -43,11 +44,23 @@ pub fn run(args: EquivArgs) -> Result<u8> {
     };
     let a = read(&args.a)?;
     let b = read(&args.b)?;
-    let describe = |what: &str, e: canon::CanonError| anyhow!("{what}: {e}");
-    let ca = canon::canonical(&a.grid).map_err(|e| describe(&args.a, e))?;
-    let cb = canon::canonical(&b.grid).map_err(|e| describe(&args.b, e))?;
-    let map = (ca.grid == cb.grid).then(|| ca.transform.then(&cb.transform.inverse()));
+    // A geometry without canonical forms (a Latin square of order 11) still has its
+    // answer when the two differ in geometry or are the same puzzle.
+    let (ca, cb) = (canon::canonical(&a.grid), canon::canonical(&b.grid));
+    let map =
+        canon::equivalence_by(&a.grid, &b.grid, &|| ca.clone(), &|| cb.clone()).map_err(|e| {
+            let what = if ca.is_err() { &args.a } else { &args.b };
+            anyhow!("{what}: {e}")
+        })?;
     let line = |g: &sudokit::Grid| output::line(g, &options.symbols);
+    let form = |c: &Result<canon::Canonical, canon::CanonError>| match c {
+        Ok(c) => line(&c.grid),
+        Err(e) => format!("none ({e})"),
+    };
+    let json_form = |c: &Result<canon::Canonical, canon::CanonError>| match c {
+        Ok(c) => json_str(&line(&c.grid)),
+        Err(_) => "null".into(),
+    };
     let mut out = output::stdout();
     match args.format.unwrap_or(OutputFormat::Line) {
         OutputFormat::Json => writeln!(
@@ -58,8 +71,8 @@ pub fn run(args: EquivArgs) -> Result<u8> {
                 .map_or("null".into(), |t| json_str(&t.to_string())),
             json_str(&line(&a.grid)),
             json_str(&line(&b.grid)),
-            json_str(&line(&ca.grid)),
-            json_str(&line(&cb.grid)),
+            json_form(&ca),
+            json_form(&cb),
         )?,
         _ => match &map {
             Some(t) => {
@@ -73,7 +86,7 @@ pub fn run(args: EquivArgs) -> Result<u8> {
                 writeln!(
                     out,
                     "equivalent: `sudokit transform {options}--op {t}` maps A onto B\ncanonical form: {}",
-                    line(&ca.grid)
+                    form(&ca)
                 )?
             }
             None => {
@@ -89,8 +102,8 @@ pub fn run(args: EquivArgs) -> Result<u8> {
                 writeln!(
                     out,
                     "not equivalent{why}\ncanonical form of A: {}\ncanonical form of B: {}",
-                    line(&ca.grid),
-                    line(&cb.grid)
+                    form(&ca),
+                    form(&cb)
                 )?
             }
         },
