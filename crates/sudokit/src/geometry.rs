@@ -431,7 +431,9 @@ impl Geometry {
                 extra.push((HouseKind::Extra, cells));
             }
         }
-        for map in &variant.extra {
+        // Labelled as read, whatever labels the caller chose.
+        let maps = crate::variant::normal_maps(&variant.extra);
+        for map in &maps {
             if map.len() != n * n {
                 return Err(GeometryError::ExtraSide {
                     labels: map.len(),
@@ -484,6 +486,7 @@ impl Geometry {
             } else {
                 None
             },
+            extra: maps,
             ..variant.clone()
         };
         Ok(g)

@@ -31,7 +31,8 @@ pub struct Variant {
     /// Maps of extra houses of the user's own, each one label per cell: the house of
     /// each cell in that map (0-based, in order of first appearance), or [`NO_HOUSE`].
     /// Several maps let houses cross: a cell is in one house of each map at most. Read
-    /// sorted and each once, so that the same maps make one variant in any order.
+    /// (and kept by a [`Geometry`](crate::Geometry)) sorted and each once, so that the
+    /// same maps make one variant in any order.
     pub extra: Vec<Vec<u8>>,
     /// Irregular regions replace the boxes (jigsaw); `None` while the map is not known.
     pub jigsaw: bool,
@@ -363,9 +364,7 @@ impl FromStr for Variant {
                 _ => return Err(VariantError::Unknown(word.to_string())),
             }
         }
-        // Maps in one order, each once: the same houses make the same variant.
-        v.extra.sort();
-        v.extra.dedup();
+        v.extra = normal_maps(&v.extra);
         if v.latin && v.jigsaw {
             return Err(VariantError::Conflict("latin", "jigsaw"));
         }
@@ -406,6 +405,33 @@ impl fmt::Display for Variant {
         }
         f.write_str(&words.join(","))
     }
+}
+
+/// Extra-house maps as one variant holds them: each map's houses numbered in order of
+/// first appearance, the maps sorted and each once, so that the same houses make the
+/// same variant however a map was labelled or the maps ordered.
+pub(crate) fn normal_maps(maps: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = maps
+        .iter()
+        .map(|map| {
+            let mut seen: Vec<u8> = Vec::new();
+            map.iter()
+                .map(|&h| {
+                    if h == NO_HOUSE {
+                        return h;
+                    }
+                    let at = seen.iter().position(|&s| s == h).unwrap_or_else(|| {
+                        seen.push(h);
+                        seen.len() - 1
+                    });
+                    at as u8
+                })
+                .collect()
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[cfg(test)]
@@ -470,6 +496,20 @@ mod tests {
         assert_eq!(both, swapped);
         assert_eq!(both.extra.len(), 2);
         assert_eq!(both.to_string(), swapped.to_string());
+        // Built in code, labels and order as they come: a geometry keeps them as read.
+        let built = Variant {
+            extra: vec![
+                both.extra[1]
+                    .iter()
+                    .map(|&h| if h == NO_HOUSE { h } else { 3 - h })
+                    .collect(),
+                both.extra[0].clone(),
+            ],
+            ..Variant::default()
+        };
+        assert_ne!(built, both);
+        let g = crate::Geometry::for_variant(4, None, &built).unwrap();
+        assert_eq!(g.variant(), &both);
         assert_eq!(
             "extra=aab".parse::<Variant>(),
             Err(VariantError::ExtraCount { got: 3 })
