@@ -329,6 +329,27 @@ fn dedupe_keeps_the_first_of_each_class_in_order() {
     assert_eq!(out.status.code(), Some(2), "one unreadable line");
     assert_eq!(stdout_lines(&out), vec![s[0].to_string(), s[1].to_string()]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>:3:1:"));
+    // Puzzles without a canonical form (Latin squares of order 11) are kept, with a
+    // note, and only an identical one is a duplicate (they were all left out, exit 2).
+    let a: String = (0..121)
+        .map(|k| if k % 12 == 0 { '1' } else { '.' })
+        .collect();
+    let b = a.replacen('1', "2", 1);
+    let out = sudokit()
+        .args(["dedupe", "--variant", "latin"])
+        .write_stdin(format!("{a}\n{b}\n{a}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout_lines(&out),
+        vec!["# variant: latin".to_string(), a.clone(), b]
+    );
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        notes.contains("<stdin>:2:1: kept, compared with identical puzzles only"),
+        "{notes}"
+    );
 }
 
 #[test]

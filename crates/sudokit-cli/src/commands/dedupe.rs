@@ -3,7 +3,10 @@
 //! Canonical forms are computed in parallel by the batch pipeline; the decision "seen
 //! before?" is taken in input order by the writer, which holds one canonical form per
 //! class kept (memory grows with the number of classes, not with the input). Unreadable
-//! or conflicting puzzles are reported on standard error and left out (exit 2).
+//! or conflicting puzzles are reported on standard error and left out (exit 2). A
+//! puzzle without a canonical form here (a Latin square of order 11, a Latin puzzle
+//! without a unique solution) is kept unless an identical one was, with a note on
+//! standard error.
 //!
 //! Output: each kept puzzle as read (normalised, `--format line|json|matrix|pretty`;
 //! `--comments` echoes ids and comments). JSON Lines records:
@@ -11,7 +14,7 @@
 //! | key | meaning |
 //! |---|---|
 //! | `index`, `file`, `line`, `id`, `puzzle`, `shape`, `comment` | as for `sudokit solve` |
-//! | `canonical` | the class's canonical form |
+//! | `canonical` | the class's canonical form (null for a puzzle without one) |
 //! | `variant`, `regions` | the variant and a jigsaw's region map, only for variants |
 
 use std::collections::HashSet;
@@ -46,29 +49,37 @@ pub fn run(args: DedupeArgs) -> Result<u8> {
                 Ok(r) => (r.line, output::error_column(r)),
                 Err(e) => (e.line, e.column),
             };
-            let canonical = item
-                .record
-                .as_ref()
-                .map_err(|e| e.message.clone())
-                .and_then(|r| canon::canonical(&r.grid).map_err(|e| e.to_string()));
-            match canonical {
+            let record = match &item.record {
+                Ok(r) => r,
+                Err(e) => {
+                    return dropped(format!("{}:{line}:{column}: {}", item.source, e.message));
+                }
+            };
+            let g = record.grid.geometry();
+            match canon::canonical(&record.grid) {
                 Ok(c) => {
                     let form = output::line(&c.grid, &Default::default());
-                    let text = render(item, &form, format, &style, args.run.comments);
+                    let text = render(item, Some(&form), format, &style, args.run.comments);
                     // Classes of different variants (or region maps) never merge.
-                    let g = c.grid.geometry();
                     let key = format!("{}{:?}\u{1e}{form}", g.name(), g.variant().regions);
-                    Outcome {
-                        text: format!("{KEEP}{key}{SEP}{text}"),
-                        status: Status::Solved,
-                        diagnostic: None,
-                    }
+                    kept(&key, &text, None)
                 }
-                Err(e) => Outcome {
-                    text: DROP.to_string(),
-                    status: Status::Invalid,
-                    diagnostic: Some(format!("{}:{line}:{column}: {e}", item.source)),
-                },
+                Err(canon::CanonError::Conflict(e)) => {
+                    dropped(format!("{}:{line}:{column}: {e}", item.source))
+                }
+                // No canonical form (a Latin square of order 11, a Latin puzzle without
+                // one solution): kept, and compared with identical puzzles only, rather
+                // than lost from the output.
+                Err(e) => {
+                    let text = render(item, None, format, &style, args.run.comments);
+                    let own = output::line(&record.grid, &Default::default());
+                    let key = format!("{}{:?}\u{1d}{own}", g.name(), g.variant().regions);
+                    let note = format!(
+                        "{}:{line}:{column}: kept, compared with identical puzzles only: {e}",
+                        item.source
+                    );
+                    kept(&key, &text, Some(note))
+                }
             }
         },
         &mut writer,
@@ -87,6 +98,25 @@ pub fn run(args: DedupeArgs) -> Result<u8> {
     Ok(summary.exit_code())
 }
 
+/// A puzzle for the writer to pass on unless its `key` (its class) was seen before,
+/// with a `note` for standard error.
+fn kept(key: &str, text: &str, note: Option<String>) -> Outcome {
+    Outcome {
+        text: format!("{KEEP}{key}{SEP}{text}"),
+        status: Status::Solved,
+        diagnostic: note,
+    }
+}
+
+/// A puzzle left out (unreadable, or its givens clash), reported by `diagnostic`.
+fn dropped(diagnostic: String) -> Outcome {
+    Outcome {
+        text: DROP.to_string(),
+        status: Status::Invalid,
+        diagnostic: Some(diagnostic),
+    }
+}
+
 /// Record markers between the workers and the writer: `KEEP key SEP text` or `DROP`.
 const KEEP: char = '\u{1}';
 const DROP: &str = "\u{2}";
@@ -95,7 +125,7 @@ const SEP: char = '\u{1f}';
 /// The kept puzzle in the output format.
 fn render(
     item: &Item,
-    canonical: &str,
+    canonical: Option<&str>,
     format: OutputFormat,
     style: &sudokit::format::SymbolStyle,
     comments: bool,
@@ -125,7 +155,7 @@ fn render(
                     fields.push(("regions", json_str(&map)));
                 }
             }
-            fields.push(("canonical", json_str(canonical)));
+            fields.push(("canonical", canonical.map_or("null".into(), json_str)));
             if !r.comment.is_empty() {
                 fields.push(("comment", json_str(&r.comment)));
             }
