@@ -869,24 +869,51 @@ impl Reader {
             self.flush_pending(out);
         }
         if self.pending.is_none()
-            && let Row::Numbers(cells) = &row
-            && let Some(k) = self.numbers_on_one_line(cells.len())
+            && let Some(k) = self.numbers_on_one_line(side)
         {
-            // A puzzle written as numbers on one line (`4 0 0 0 3 0 ...`).
-            let result = match cells.iter().find(|&&(_, v)| v as usize > k) {
-                Some(&(column, v)) => Err(ParseError {
-                    line: line_no,
-                    column,
-                    message: format!("{v} is larger than the side {k} of this puzzle"),
-                }),
-                None => self.finish_block(PendingBlock {
+            // A puzzle on one line with blanks between its cells: numbers (`4 0 0 0 3 0
+            // ...`) or symbols (`. 8 3 . 2 ...`, as a hint's state may be written).
+            let err = |column: usize, message: String| ParseError {
+                line: line_no,
+                column,
+                message,
+            };
+            let cells: Result<Vec<u8>, ParseError> = match &row {
+                Row::Numbers(cells) => cells
+                    .iter()
+                    .map(|&(column, v)| {
+                        (v as usize <= k).then_some(v).ok_or_else(|| {
+                            err(
+                                column,
+                                format!("{v} is larger than the side {k} of this puzzle"),
+                            )
+                        })
+                    })
+                    .collect(),
+                Row::Chars(cells) => match self.symbols_for(k) {
+                    Ok(symbols) => cells
+                        .iter()
+                        .map(|&(column, b)| {
+                            symbols.digit(b).ok_or_else(|| {
+                                err(
+                                    column,
+                                    format!("'{}' is not a digit of a {k}x{k} puzzle", b as char),
+                                )
+                            })
+                        })
+                        .collect(),
+                    Err(message) => Err(err(1, message)),
+                },
+            };
+            let result = cells.and_then(|cells| {
+                self.finish_block(PendingBlock {
                     first_line: line_no,
                     side: k,
-                    cells: cells.iter().map(|&(_, v)| v).collect(),
+                    cells,
                     rows: k,
                     first_row: Row::Chars(Vec::new()),
-                }),
-            };
+                })
+            });
             self.emit(result, out);
             return;
         }
@@ -1513,6 +1540,21 @@ mod tests {
         bad[3] = "12".into();
         let e = parse_one(&bad.join(" "), &ReadOptions::default()).unwrap_err();
         assert_eq!(e.column, 7, "{}", e.message);
+        // Symbols with blanks between them, dots for empty cells: found by use (a hint's
+        // state written out), refused as "found 81 cells on the line; expected ... 81".
+        let spaced: Vec<String> = LO_SHU.replace('0', ".").chars().map(String::from).collect();
+        let r = parse_one(&spaced.join(" "), &ReadOptions::default()).unwrap();
+        assert_eq!(r.grid, parse_grid(LO_SHU).unwrap());
+        let letters = "G . . . . . . . . . . . . . . 1 ".repeat(16);
+        let r = parse_one(&letters, &ReadOptions::default()).unwrap();
+        assert_eq!((r.grid.size(), r.grid.get(0)), (16, 16));
+        let mut typo = spaced.clone();
+        typo[40] = "x".into();
+        let e = parse_one(&typo.join(" "), &ReadOptions::default()).unwrap_err();
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (81, "'x' is not a digit of a 9x9 puzzle")
+        );
         // A one-line puzzle with a digit too large for its side: the error points at
         // it instead of counting cells.
         let e = parse_one("1.4..7...1.2....", &ReadOptions::default()).unwrap_err();
