@@ -246,6 +246,20 @@ fn hint_and_explain_speak_the_puzzles_symbols() {
         .assert()
         .success()
         .stdout("Full House: b5 => r5c5=H\nr5c5 is the last empty cell of box 5, so r5c5 is H.\n");
+    // Its JSON record echoes the puzzle as written, as explain's does (it was in digits).
+    for command in ["hint", "explain"] {
+        let out = sudokit()
+            .args([command, "-f", "json", "--symbols", "ABCDEFGHI", &letters])
+            .output()
+            .unwrap();
+        let first = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+        assert_eq!(v["puzzle"], letters.as_str(), "{command}");
+    }
     let digits = sudokit().args(["explain", DIABOLICAL]).output().unwrap();
     let lettered = sudokit()
         .args(["explain", "--symbols", "ABCDEFGHI", &letters])

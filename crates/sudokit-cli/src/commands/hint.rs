@@ -194,7 +194,7 @@ fn hint_puzzle(
         Err(e) => return unreadable(item, format, e),
         Ok(r) => r,
     };
-    let puzzle = Some(output::line(&r.grid, &SymbolStyle::Standard));
+    let puzzle = Some(output::line(&r.grid, style));
     match prepare(r, style, deadline) {
         Err(f) => refused(item, format, puzzle, r.line, f.column, f.status, &f.message),
         Ok((state, solution)) => hint_state(
