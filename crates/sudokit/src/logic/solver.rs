@@ -1,5 +1,9 @@
-//! The human solving path: techniques tried easiest first (the order people learn
-//! them, close to HoDoKu's), the first step found applied, until the puzzle is solved.
+//! The human solving path: techniques tried easiest first, in HoDoKu's order (its
+//! default solver steps: naked singles before hidden ones, the strong-link patterns,
+//! wings and unique rectangles before finned fish), the first step found applied, until
+//! the puzzle is solved. Our own order before (hidden singles first, finned fish before
+//! the strong-link patterns) agreed with hodoku-py's level on 220 of 250 puzzles and
+//! its score within 5% on 12; this one on 234 and 121.
 //! After Sudoku Explainer's forcing chains up to one level of nesting come trial
 //! forcing nets of depth 1 and 2 ([`nets`]): as strong as SE's deeper nesting on the
 //! hardest puzzles known, and thousands of times faster.
@@ -62,13 +66,13 @@ macro_rules! on_board {
 /// is built only when they find nothing).
 const STATE_FINDERS: &[(Technique, StateFinder)] = &[
     (Technique::FullHouse, |s, e| singles::full_house(s, e)),
+    (Technique::NakedSingle, |s, e| singles::naked_single(s, e)),
     (Technique::HiddenSingle, |s, e| {
         singles::hidden_single(s, false, e)
     }),
     (Technique::HiddenSingle, |s, e| {
         singles::hidden_single(s, true, e)
     }),
-    (Technique::NakedSingle, |s, e| singles::naked_single(s, e)),
     (Technique::LockedCandidatesPointing, |s, e| {
         intersections::pointing(s, e)
     }),
@@ -76,11 +80,11 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
         intersections::claiming(s, e)
     }),
     (Technique::NakedPair, |s, e| subsets::naked(s, 2, false, e)),
-    (Technique::HiddenPair, |s, e| {
-        subsets::hidden(s, 2, false, e)
-    }),
     (Technique::NakedTriple, |s, e| {
         subsets::naked(s, 3, false, e)
+    }),
+    (Technique::HiddenPair, |s, e| {
+        subsets::hidden(s, 2, false, e)
     }),
     (Technique::HiddenTriple, |s, e| {
         subsets::hidden(s, 3, false, e)
@@ -96,14 +100,11 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
 
 /// The human path's harder techniques, easiest first, after [`STATE_FINDERS`].
 const FINDERS: &[(Technique, Finder)] = &[
-    (Technique::FinnedXWing, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 2, e))
+    (Technique::RemotePair, |_, b, e| {
+        on_board!(b, |b| chains::find(b, chains::Kind::RemotePair, e))
     }),
-    (Technique::FinnedSwordfish, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 3, e))
-    }),
-    (Technique::FinnedJellyfish, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 4, e))
+    (Technique::BugPlusOne, |_, b, e| {
+        on_board!(b, |b| bug::bug_plus_one(b, e))
     }),
     (Technique::Skyscraper, |_, b, e| {
         on_board!(b, |b| two_links(b, Technique::Skyscraper, e))
@@ -117,26 +118,32 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::EmptyRectangle, |_, b, e| {
         on_board!(b, |b| two_links(b, Technique::EmptyRectangle, e))
     }),
+    (Technique::WWing, |_, b, e| {
+        on_board!(b, |b| wings::w_wing(b, e))
+    }),
     (Technique::XYWing, |_, b, e| {
         on_board!(b, |b| wings::xy_wing(b, e))
     }),
     (Technique::XYZWing, |_, b, e| {
         on_board!(b, |b| wings::xyz_wing(b, e))
     }),
-    (Technique::WWing, |_, b, e| {
-        on_board!(b, |b| wings::w_wing(b, e))
-    }),
-    (Technique::SimpleColors, |_, b, e| {
-        on_board!(b, |b| coloring::simple_colors(b, e))
-    }),
-    (Technique::RemotePair, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::RemotePair, e))
-    }),
     (Technique::UniqueRectangle1, |_, b, e| {
         on_board!(b, |b| uniqueness::rectangles(b, e))
     }),
-    (Technique::BugPlusOne, |_, b, e| {
-        on_board!(b, |b| bug::bug_plus_one(b, e))
+    (Technique::FinnedXWing, |_, b, e| {
+        on_board!(b, |b| fish::finned(b, 2, e))
+    }),
+    (Technique::FinnedSwordfish, |_, b, e| {
+        on_board!(b, |b| fish::finned(b, 3, e))
+    }),
+    (Technique::FinnedJellyfish, |_, b, e| {
+        on_board!(b, |b| fish::finned(b, 4, e))
+    }),
+    (Technique::SueDeCoq, |_, b, e| {
+        on_board!(b, |b| als::sue_de_coq(b, e))
+    }),
+    (Technique::SimpleColors, |_, b, e| {
+        on_board!(b, |b| coloring::simple_colors(b, e))
     }),
     (Technique::XChain, |_, b, e| {
         on_board!(b, |b| chains::find(b, chains::Kind::X, e))
@@ -155,9 +162,6 @@ const FINDERS: &[(Technique, Finder)] = &[
     }),
     (Technique::AlsXyWing, |_, b, e| {
         on_board!(b, |b| als::als_xy_wing(b, e))
-    }),
-    (Technique::SueDeCoq, |_, b, e| {
-        on_board!(b, |b| als::sue_de_coq(b, e))
     }),
     (Technique::DeathBlossom, |_, b, e| {
         on_board!(b, |b| als::death_blossom(b, e))
@@ -507,7 +511,9 @@ mod tests {
             assert!(path.solved);
             used.extend(path.steps.iter().map(|st| st.technique));
         }
-        for t in [Technique::Aic, Technique::FinnedXWing] {
+        // A finned X-wing comes after the strong-link patterns (HoDoKu's order), which
+        // take most of them here; the finned swordfish runs the same code.
+        for t in [Technique::Aic, Technique::FinnedSwordfish] {
             assert!(used.contains(&t), "{t:?} never used: {used:?}");
         }
     }
