@@ -319,7 +319,8 @@ pub(crate) fn parse_regions(text: &str) -> Result<Regions, String> {
 /// Output format of batch commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
-    /// One line per puzzle (the default when standard output is not a terminal).
+    /// One line per puzzle (the default, but for `general`, `explain --verbose` and the
+    /// built-in example of a bare `solve`, which print grids).
     Line,
     /// JSON Lines: one object per puzzle.
     Json,

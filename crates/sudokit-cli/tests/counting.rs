@@ -441,4 +441,26 @@ fn a_general_solution_cut_short_fixes_nothing() {
     );
     let (records, _) = json_records(&["general", "-f", "json", "kron"]);
     assert_eq!(records[0]["fixed"].as_array().unwrap().len(), 0);
+    // Cut short before its first solution, a Shidoku with one given (72 solutions) is
+    // not "no solution" (found by QA).
+    for (format, says) in [
+        (
+            "pretty",
+            "no solution found before a limit stopped the search",
+        ),
+        ("line", "1............... # timeout"),
+    ] {
+        sudokit()
+            .args([
+                "general",
+                "-f",
+                format,
+                "--node-limit",
+                "3",
+                "1...............",
+            ])
+            .assert()
+            .code(1)
+            .stdout(predicates::str::contains(says));
+    }
 }

@@ -169,11 +169,18 @@ impl Job {
                     let sets = strings(u.sets(), &symbols).join(" ");
                     format!("{}\n", output::with_comments(item, sets, self.comments))
                 }
+                None if !general.complete => {
+                    format!("{} # timeout\n", output::line(grid, &self.style))
+                }
                 None => format!("{} # no solution\n", output::line(grid, &self.style)),
             }
         } else {
             let mut text = format!("# {} {}:{} ", item.index, item.source, record.line);
             match &general.union {
+                // A limit that stopped the search before its first solution proved nothing.
+                None if !general.complete => {
+                    text.push_str("no solution found before a limit stopped the search\n\n")
+                }
                 None => text.push_str("no solution\n\n"),
                 Some(u) => {
                     let open = (0..grid.cells().len())
