@@ -222,7 +222,10 @@ impl Reader {
 
     /// Whether a side inferred from the text is acceptable for the variant.
     fn side_ok(&self, n: usize) -> bool {
-        if self.variant.latin || self.variant.jigsaw {
+        if self.variant.latin {
+            // Order 2 too: xkcd's binary sudoku (found by QA: `....` was refused).
+            n >= 2
+        } else if self.variant.jigsaw {
             n >= 3
         } else {
             Shape::for_size(n).is_some()
@@ -232,7 +235,9 @@ impl Reader {
     /// The cell counts a one-line puzzle may have, for messages: those of
     /// [`Reader::side_ok`].
     fn one_line_sizes(&self) -> &'static str {
-        if self.variant.latin || self.variant.jigsaw {
+        if self.variant.latin {
+            "a square number of cells (4, 9, 16, 25, ...)"
+        } else if self.variant.jigsaw {
             "a square number of cells (9, 16, 25, 36, ...)"
         } else {
             "16, 36, 81, 144, 256 or 625 cells"
@@ -1572,10 +1577,12 @@ mod tests {
         };
         let e = parse_one("1234567", &latin).unwrap_err();
         assert!(
-            e.message.contains("a square number of cells"),
+            e.message.contains("a square number of cells (4, 9,"),
             "{}",
             e.message
         );
+        // Order 2 as well (xkcd's binary sudoku without `--symbols 01`).
+        assert_eq!(parse_one("1...", &latin).unwrap().grid.size(), 2);
     }
 
     #[test]
