@@ -424,3 +424,32 @@ fn json_records_carry_the_variant_and_the_region_map() {
         "{v}"
     );
 }
+
+#[test]
+fn a_jigsaw_band_swap_that_transform_makes_is_an_equivalence() {
+    // Found by QA: `transform` swaps the first and last bands of regions of this map
+    // (they keep every region), yet `equiv` called the two puzzles different and
+    // `dedupe` kept both, its group then being the square's eight symmetries.
+    let map = "111222333111222333111222333445555666444455666444555666777888999777888999777888999";
+    let p = "2..13.4..8...56.....59......7.4..8.9.....1.........5......6.9.75.3...21..........";
+    let out = sudokit()
+        .args(["transform", "--regions", map, "--op", "rows=789456123", p])
+        .output()
+        .unwrap();
+    let q = stdout_lines(&out).last().unwrap().clone();
+    assert_ne!(q, p);
+    sudokit()
+        .args(["equiv", "--regions", map, p, &q])
+        .assert()
+        .code(0);
+    let kept = sudokit()
+        .args(["dedupe", "--regions", map])
+        .write_stdin(format!("{p}\n{q}\n"))
+        .output()
+        .unwrap();
+    let kept: Vec<String> = stdout_lines(&kept)
+        .into_iter()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert_eq!(kept, vec![p.to_string()]);
+}

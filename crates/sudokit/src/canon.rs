@@ -120,7 +120,12 @@ pub fn canonical(grid: &Grid) -> Result<Canonical, CanonError> {
     let shape = match g.shape() {
         Some(s) if g.is_standard() => s,
         None if g.variant().is_latin_square() => return latin::canonical(grid),
-        _ => return variant::canonical(grid),
+        // A jigsaw whose regions are boxes is a sudoku: its whole group, far too large
+        // to run through (9x9: 3.4 million maps), is the one the search below knows.
+        _ => match variant::boxes_of_jigsaw(g) {
+            Some(s) => s,
+            None => return variant::canonical(grid),
+        },
     };
     let n = shape.size();
     if n <= 9 {
@@ -154,7 +159,10 @@ pub fn random_transform(
                 t
             })
         }
-        _ => variant::random(g, next_u64),
+        _ => match variant::boxes_of_jigsaw(g) {
+            Some(shape) => Ok(Transform::random(shape, next_u64)),
+            None => variant::random(g, next_u64),
+        },
     }
 }
 
