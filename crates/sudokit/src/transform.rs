@@ -807,6 +807,10 @@ fn parse_op(shape: Shape, op: &str) -> Result<Transform, TransformError> {
             Transform::relabel(shape, &digits)
         }
         ("bands", arg) => Transform::bands(shape, &parse_list(need(name, arg)?, shape.box_cols())?),
+        // Boxes one row high (a Latin square's 1xN): one stack, nothing to reorder.
+        ("stacks", Some(_)) if shape.box_rows() == 1 => Err(TransformError::Permutation(format!(
+            "this grid has one stack of {n} columns (a Latin square has no boxes): move its columns with cols=..."
+        ))),
         ("stacks", arg) => {
             Transform::stacks(shape, &parse_list(need(name, arg)?, shape.box_rows())?)
         }
@@ -1004,6 +1008,12 @@ mod tests {
         ] {
             assert!(Transform::parse(Shape::CLASSIC, bad).is_err(), "{bad}");
         }
+        // A Latin square (boxes 1xN) has one stack: found by QA, `stacks=123` was
+        // "'2' is not an item from 1 to 1".
+        let latin = Shape::new(1, 9).unwrap();
+        let e = Transform::parse(latin, "stacks=123").unwrap_err().to_string();
+        assert!(e.contains("one stack of 9 columns") && e.contains("cols="), "{e}");
+        assert!(Transform::parse(latin, "cols=213456789").is_ok());
     }
 
     #[test]
