@@ -727,8 +727,7 @@ pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<us
             let (left, right) = groups.split_at(groups.len() / 2);
             let len = others.len();
             for (here, there) in [(left, right), (right, left)] {
-                let cells = there.iter().flat_map(|(_, g)| g);
-                others.extend(cells.map(|&c| (c, solution.get(c))));
+                others.extend(givens_of(there, solution));
                 leave_one_out(checker, solution, here, others, out);
                 others.truncate(len);
             }
@@ -744,11 +743,7 @@ pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<us
         // checker (see [`SPLIT_GROUPS`]).
         let (left, right) = groups.split_at(groups.len() / 2);
         let half = |here: &[(usize, Vec<Cell>)], there: &[(usize, Vec<Cell>)]| {
-            let mut others: Vec<(Cell, u8)> = there
-                .iter()
-                .flat_map(|(_, g)| g)
-                .map(|&c| (c, solution.get(c)))
-                .collect();
+            let mut others: Vec<(Cell, u8)> = givens_of(there, solution).collect();
             let mut found = Vec::new();
             leave_one_out(
                 &mut Checker::new(solution),
@@ -770,6 +765,17 @@ pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<us
     }
     out.sort_unstable();
     out
+}
+
+/// The givens (cell, digit of `solution`) of the groups of clues `groups`.
+fn givens_of<'a>(
+    groups: &'a [(usize, Vec<Cell>)],
+    solution: &'a Grid,
+) -> impl Iterator<Item = (Cell, u8)> + 'a {
+    groups
+        .iter()
+        .flat_map(|(_, g)| g)
+        .map(|&c| (c, solution.get(c)))
 }
 
 /// Groups of clues from which [`redundant`] checks its two halves on two cores, each

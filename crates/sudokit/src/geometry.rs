@@ -649,9 +649,7 @@ impl Geometry {
 
     /// Box number (row-major, from 0) of a cell, for geometries with a shape.
     pub fn box_of(&self, cell: Cell) -> Option<usize> {
-        let shape = self.shape?;
-        let (r, c) = (self.row(cell), self.col(cell));
-        Some((r / shape.box_rows()) * (self.size / shape.box_cols()) + c / shape.box_cols())
+        Some(self.shape?.box_of(cell))
     }
 
     /// The `r3c9` name of a cell (1-based, as solvers write it).

@@ -83,6 +83,13 @@ impl Shape {
         self.size() * self.size()
     }
 
+    /// Box number (row-major, from 0) of a cell (row-major, from 0).
+    pub fn box_of(self, cell: usize) -> usize {
+        let n = self.size();
+        let (r, c) = (cell / n, cell % n);
+        (r / self.box_rows()) * (n / self.box_cols()) + c / self.box_cols()
+    }
+
     /// The conventional shape for a grid of side `n`: the most nearly square box with
     /// more columns than rows (6 -> 2x3, 12 -> 3x4), or `None` when `n` is prime
     /// (no boxes fit; such grids are Latin squares).

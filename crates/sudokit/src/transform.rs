@@ -1011,8 +1011,13 @@ mod tests {
         // A Latin square (boxes 1xN) has one stack: found by QA, `stacks=123` was
         // "'2' is not an item from 1 to 1".
         let latin = Shape::new(1, 9).unwrap();
-        let e = Transform::parse(latin, "stacks=123").unwrap_err().to_string();
-        assert!(e.contains("one stack of 9 columns") && e.contains("cols="), "{e}");
+        let e = Transform::parse(latin, "stacks=123")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("one stack of 9 columns") && e.contains("cols="),
+            "{e}"
+        );
         assert!(Transform::parse(latin, "cols=213456789").is_ok());
     }
 

@@ -161,10 +161,9 @@ pub(super) fn boxes_of_jigsaw(g: &Geometry) -> Option<Shape> {
         .find(|shape| {
             // Two partitions into n parts of n cells: equal when every box lies in one
             // region.
-            let (br, bc) = (shape.box_rows(), shape.box_cols());
             let mut region_of_box = vec![u8::MAX; n];
             (0..n * n).all(|c| {
-                let b = (c / n / br) * (n / bc) + (c % n) / bc;
+                let b = shape.box_of(c);
                 let r = regions[c];
                 let first = region_of_box[b] == u8::MAX;
                 if first {
@@ -220,8 +219,9 @@ fn group(g: &Arc<Geometry>) -> Result<(Shape, Group), CanonError> {
         // A grid without boxes (a jigsaw): any row order, any column order,
         // transposed or not, read in the 1xN shape where rows and columns move
         // freely. An irregular map prunes the search at once (56 random 9x9 maps:
-        // 0.1 ms each); one with bands of regions keeps their swaps (`transform` accepts them, and
-        // the square's eight symmetries alone, as before, told such puzzles apart).
+        // 0.1 ms each); one with bands of regions keeps their swaps (`transform`
+        // accepts them, and the square's eight symmetries alone, as before, told such
+        // puzzles apart).
         // A map so close to boxes that its group is too large to run through (16x16
         // boxes with two cells swapped: millions of maps) falls back to those eight.
         // The last map's group is kept: a file's puzzles usually share one map, and a
