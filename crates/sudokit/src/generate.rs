@@ -685,7 +685,8 @@ pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
 /// puzzles: 1.65 s -> 0.36 s; two 16x16 windokus, 2.64 s -> 1.09 s. Not on 25x25: each
 /// check there is a long search that a portfolio of solvers from scratch on both cores
 /// does better (a 25x25 with 274 clues, 19 s against 36-46 s on one core). With two
-/// cores or more, the two halves of the groups run on two of them (from eight groups up: a minimal 16x16 windoku, 16.1 s -> 9.0 s).
+/// cores or more, the two halves of the groups run on two of them (from eight groups
+/// up: a minimal 16x16 windoku, 16.1 s -> 9.0 s).
 pub fn redundant(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>]) -> Vec<usize> {
     let groups: Vec<(usize, Vec<Cell>)> = orbits
         .iter()
