@@ -28,6 +28,8 @@ use super::{Emit, State, Step, Technique};
 use crate::geometry::Cell;
 use crate::grid::DigitSet;
 use crate::symbols::Digits;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The largest side searched with the plain chains.
 const MAX_SIDE: usize = 32;
@@ -81,6 +83,53 @@ fn check_house(
         queue.push_back((at, e, Why::HiddenSingle(h)));
     }
     None
+}
+
+/// The largest side whose outcomes [`followed`] keeps (a 16x16 state is ~9 KB, and
+/// there are a thousand candidates or so to follow).
+const MEMO_SIDE: usize = 16;
+
+/// The outcomes of single assumptions in one state. The solvers try contradiction,
+/// cell and region chains one after another on the same state, and a region's
+/// branches are candidates of several houses: without the memo each candidate was
+/// followed five times or so. Rating an extreme 16x16 windoku: 1,268,000 follows in
+/// 6.6 s before, 482,000 in 5.4 s with it (the `(+)` chains, which scan for locked
+/// candidates, are followed mostly after a contradiction was found, so fewer repeat).
+struct Memo {
+    /// The state followed from.
+    state: State,
+    /// Whether the chains use locked candidates.
+    plus: bool,
+    /// The outcome of each candidate (`cell * n + digit - 1`), once followed.
+    outcomes: Vec<Option<Rc<Outcome>>>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// What follows from `d` in `c` in `s` ([`follow`]), kept while the chains search the
+/// same state (up to [`MEMO_SIDE`]).
+fn followed(s: &State, c: Cell, d: u8, plus: bool) -> Rc<Outcome> {
+    let n = s.size();
+    if n > MEMO_SIDE {
+        return Rc::new(follow(s, &[(c, d)], plus));
+    }
+    MEMO.with_borrow_mut(|memo| {
+        if memo
+            .as_ref()
+            .is_none_or(|m| m.plus != plus || m.state != *s)
+        {
+            *memo = Some(Memo {
+                state: s.clone(),
+                plus,
+                outcomes: vec![None; s.geometry().cell_count() * n],
+            });
+        }
+        let slot = &mut memo.as_mut().expect("just made").outcomes[c * n + d as usize - 1];
+        slot.get_or_insert_with(|| Rc::new(follow(s, &[(c, d)], plus)))
+            .clone()
+    })
 }
 
 /// Places `assume` in a copy of `s` and every single that follows; with `plus`, also
@@ -290,7 +339,7 @@ pub fn contradiction(s: &State, plus: bool, emit: Emit) -> bool {
     let mut found = Vec::new();
     for c in cells {
         for d in s.cands(c).iter() {
-            let o = follow(s, &[(c, d)], plus);
+            let o = followed(s, c, d, plus);
             if o.broken.is_none() {
                 continue;
             }
@@ -311,8 +360,12 @@ type Marks = Vec<(Cell, u8)>;
 
 /// What holds at the end of every branch that does not break: placements, and
 /// candidates of `s` gone in all of them.
-fn common(s: &State, branches: &[Outcome]) -> (Marks, Marks) {
-    let alive: Vec<&Outcome> = branches.iter().filter(|o| o.broken.is_none()).collect();
+fn common(s: &State, branches: &[Rc<Outcome>]) -> (Marks, Marks) {
+    let alive: Vec<&Outcome> = branches
+        .iter()
+        .map(|o| &**o)
+        .filter(|o| o.broken.is_none())
+        .collect();
     let (mut placements, mut eliminations) = (Vec::new(), Vec::new());
     if alive.len() < 2 {
         return (placements, eliminations);
@@ -346,7 +399,7 @@ fn agreement(
     digits: Vec<u8>,
     cells: Vec<Cell>,
     houses: Vec<usize>,
-    branches: &[Outcome],
+    branches: &[Rc<Outcome>],
 ) -> Option<(usize, Step)> {
     let (placements, eliminations) = common(s, branches);
     if placements.is_empty() && eliminations.is_empty() {
@@ -367,7 +420,7 @@ fn agreement(
             .max()
             .unwrap_or(0)
     };
-    let cuts: Vec<usize> = branches.iter().map(needed).collect();
+    let cuts: Vec<usize> = branches.iter().map(|o| needed(o)).collect();
     let length: usize = cuts.iter().sum();
     let mut st = new_step(technique, plus);
     st.digits = digits;
@@ -393,7 +446,7 @@ pub fn cell_forcing(s: &State, plus: bool, emit: Emit) -> bool {
     let mut found = Vec::new();
     for c in cells {
         let digits: Vec<u8> = s.cands(c).iter().collect();
-        let branches: Vec<Outcome> = digits.iter().map(|&d| follow(s, &[(c, d)], plus)).collect();
+        let branches: Vec<Rc<Outcome>> = digits.iter().map(|&d| followed(s, c, d, plus)).collect();
         if let Some(f) = agreement(
             s,
             Technique::CellForcingChain,
@@ -423,8 +476,8 @@ pub fn region_forcing(s: &State, plus: bool, emit: Emit) -> bool {
             if places.len() < 2 {
                 continue;
             }
-            let branches: Vec<Outcome> =
-                places.iter().map(|&c| follow(s, &[(c, d)], plus)).collect();
+            let branches: Vec<Rc<Outcome>> =
+                places.iter().map(|&c| followed(s, c, d, plus)).collect();
             if let Some(f) = agreement(
                 s,
                 Technique::RegionForcingChain,
@@ -533,6 +586,20 @@ mod tests {
         let s = State::from_grid(&Grid::from_cells(g, cells).unwrap());
         let path = solved_without_guessing(&s);
         assert!(path.steps.iter().any(|st| st.title().ends_with("(+)")));
+    }
+
+    /// The memo answers for the state it was made for only: the same cells under
+    /// another geometry (an X-sudoku's diagonal) follow differently.
+    #[test]
+    fn followed_outcomes_belong_to_their_geometry() {
+        let empty = ".".repeat(81);
+        let (plain, x) = (state("standard", &empty), state("x", &empty));
+        let o = followed(&plain, 0, 1, false);
+        assert!(Rc::ptr_eq(&o, &followed(&plain.clone(), 0, 1, false)));
+        assert!(o.end.cands(80).contains(1), "r9c9 sees nothing of r1c1");
+        let o = followed(&x, 0, 1, false);
+        assert!(!o.end.cands(80).contains(1), "r9c9 shares the diagonal");
+        assert!(followed(&plain, 0, 1, false).end.cands(80).contains(1));
     }
 
     #[test]
