@@ -470,10 +470,10 @@ pub struct GenerateArgs {
     /// Box shape RxC (default 3x3).
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,
-    /// Puzzle type (see `solve --help`); jigsaw needs --regions.
+    /// Puzzle type (see `solve --help`); a jigsaw without --regions draws a map for each puzzle.
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
     pub variant: Option<Variant>,
-    /// Jigsaw region map (n*n labels).
+    /// Jigsaw region map (n*n labels); without it each puzzle draws its own.
     #[arg(long, value_name = "LABELS", value_parser = parse_regions)]
     pub regions: Option<Regions>,
     /// Digit symbols for the output (see `solve --help`).
@@ -616,7 +616,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
     /// Puzzle type (see `solve --help`): of the puzzle, or of the new puzzle (`x`,
-    /// `windoku`, `latin`, `jigsaw` with `--regions`).
+    /// `windoku`, `latin`, `jigsaw`: with `--regions`, or on a map drawn at random).
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant, conflicts_with = "load")]
     pub variant: Option<Variant>,
     /// Jigsaw region map (see `solve --help`). Implies `--variant jigsaw`.

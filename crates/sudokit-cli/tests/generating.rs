@@ -184,6 +184,86 @@ fn shapes_variants_and_patterns() {
     }
 }
 
+/// A jigsaw without a map draws one for each puzzle (from the puzzle's seed), printed
+/// before it; Fallin's engine, reading each puzzle under its own map, finds each
+/// unique. Maps that cannot hold a grid (diagonals on 2x2) fail with a clear error.
+#[test]
+fn jigsaws_without_a_map_draw_their_own() {
+    let run = |threads: &str| {
+        let out = sudokit()
+            .args([
+                "generate",
+                "-n",
+                "3",
+                "--variant",
+                "jigsaw",
+                "--seed",
+                "4",
+                "-j",
+                threads,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        stdout_lines(&out)
+    };
+    let lines = run("2");
+    assert_eq!(lines, run("1"), "a seed gives the same maps and puzzles");
+    let maps: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("# regions: "))
+        .collect();
+    assert_eq!(maps.len(), 3, "{lines:?}");
+    assert!(maps[0] != maps[1] && maps[1] != maps[2] && maps[0] != maps[2]);
+    let out = sudokit()
+        .args(["check", "--engine", "fallin"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let checked = stdout_lines(&out);
+    assert_eq!(checked.len(), 3);
+    assert!(checked.iter().all(|l| l.contains(" unique")), "{checked:?}");
+    // The JSON record carries the drawn map.
+    let out = sudokit()
+        .args([
+            "generate",
+            "--variant",
+            "x,jigsaw",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["variant"], "jigsaw,x");
+    assert_eq!(
+        record["regions"].as_str().map(str::len),
+        Some(81),
+        "{record}"
+    );
+    let out = sudokit()
+        .args([
+            "generate",
+            "--variant",
+            "x,jigsaw",
+            "--shape",
+            "1x2",
+            "--seed",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("random region maps has a complete grid"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_knobs_are_rejected_clearly() {
     for (args, needle) in [

@@ -74,7 +74,8 @@ function chosenVariant() {
     if (map) words.push('extra=' + map);
   }
   if (words.length) keys.variant = words.join(',');
-  if (kind === 'jigsaw') keys.regions = $('regions').value;
+  // A jigsaw without a map: a generated one draws its own.
+  if (kind === 'jigsaw' && $('regions').value.trim()) keys.regions = $('regions').value;
   return keys;
 }
 
@@ -510,6 +511,7 @@ async function generate() {
   const r = await api('/api/generate', body);
   if (!r) return;
   $('puzzle-text').value = r.puzzle;
+  if (r.region_map) $('regions').value = r.region_map;
   await load();
   message(`generated (seed ${r.seed}, ${r.clues} clues${r.level ? ', ' + r.level : ''})`);
 }

@@ -197,8 +197,12 @@ pub struct SolveOptions {
 /// Options of `/api/generate`.
 #[derive(Debug)]
 pub struct GenerateOptions {
-    /// Geometry.
-    pub geometry: Arc<Geometry>,
+    /// Geometry; `None` for a jigsaw without a map, which draws one from the seed.
+    pub geometry: Option<Arc<Geometry>>,
+    /// The variant (for a drawn jigsaw map).
+    pub variant: Variant,
+    /// The side of the grid.
+    pub size: usize,
     /// Symmetry of the givens.
     pub symmetry: Symmetry,
     /// Seed (random when absent).
@@ -345,7 +349,7 @@ fn read_puzzle(keys: &PuzzleKeys) -> Result<Puzzle, Answer> {
     }
     // A jigsaw's map may follow the puzzle in its text, as the command line reads it;
     // the reader says when there is none.
-    options.variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref(), false)?;
+    options.variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
     let text = match sudokit::puzzles::builtin(keys.puzzle.trim()) {
         Some(b) => b.text,
         None => keys.puzzle.as_str(),
@@ -354,13 +358,9 @@ fn read_puzzle(keys: &PuzzleKeys) -> Result<Puzzle, Answer> {
     Ok(Puzzle { grid: record.grid })
 }
 
-/// The `variant` and `regions` keys; a jigsaw without `regions` is an error when
-/// `map_required` (nothing else can give it its map).
-fn read_variant(
-    variant: Option<&str>,
-    regions: Option<&str>,
-    map_required: bool,
-) -> Result<Variant, Answer> {
+/// The `variant` and `regions` keys (a jigsaw without `regions` gets its map from the
+/// puzzle's text, or draws one when generated).
+fn read_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant, Answer> {
     let mut v = match variant {
         None => Variant::standard(),
         Some(v) => v
@@ -372,8 +372,6 @@ fn read_variant(
         v = v
             .with_regions(regions)
             .map_err(|e| bad(format!("regions: {e}")))?;
-    } else if v.jigsaw && map_required {
-        return Err(bad("a jigsaw needs its `regions` map"));
     }
     Ok(v)
 }
@@ -442,8 +440,15 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
                 .map_err(|e| bad(format!("bad shape {s:?}: {e}")))?,
         ),
     };
-    let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref(), true)?;
-    let geometry = Geometry::for_new_puzzle(shape, &variant).map_err(|e| bad(e.to_string()))?;
+    let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
+    // A jigsaw without a map draws one (from the seed) when it is generated.
+    let geometry = match variant.jigsaw && variant.regions.is_none() {
+        true => None,
+        false => Some(Geometry::for_new_puzzle(shape, &variant).map_err(|e| bad(e.to_string()))?),
+    };
+    let size = geometry
+        .as_ref()
+        .map_or(shape.unwrap_or(Shape::CLASSIC).size(), |g| g.size());
     let symmetry = match &keys.symmetry {
         None => Symmetry::None,
         Some(s) => s.parse::<Symmetry>().map_err(bad)?,
@@ -470,6 +475,8 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
     let seed = keys.seed.unwrap_or_else(Rng::fresh_seed);
     Ok(Request::Generate(GenerateOptions {
         geometry,
+        variant,
+        size,
         symmetry,
         seed,
         level,
@@ -888,15 +895,22 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
         deadline: Some(deadline),
         ..generate::Options::default()
     };
+    let geometry = match &o.geometry {
+        Some(g) => g.clone(),
+        None => match generate::random_jigsaw(o.size, &o.variant, &mut rng) {
+            Ok(g) => g,
+            Err(e) => return bad(e.to_string()),
+        },
+    };
     // One attempt at a time, so a level is tried again until the deadline.
     while Instant::now() < deadline {
-        let made = match generate::generate(&o.geometry, &options, &mut rng) {
+        let made = match generate::generate(&geometry, &options, &mut rng) {
             Ok(made) => made,
             Err(generate::GenerateError::Exhausted(_)) => continue,
             Err(generate::GenerateError::OutOfTime) => break,
             Err(e) => return bad(e.to_string()),
         };
-        let level = if o.geometry.size() <= 9 || o.level.is_some() {
+        let level = if geometry.size() <= 9 || o.level.is_some() {
             let path = logic::explain(&State::from_grid(&made.puzzle));
             Some(logic::rate::hodoku(&path).0)
         } else {

@@ -238,20 +238,28 @@ fn variants_travel_through_every_endpoint() {
         &json!({"puzzle": text, "variant": "jigsaw"}).to_string(),
     );
     assert_eq!((status, &c["verdict"]), (200, &json!("unique")), "{c}");
-    // A jigsaw without its map, or with a bad one, is refused.
+    // A jigsaw generated without a map draws one (from the seed), and the puzzle is
+    // unique under it.
+    let body = json!({"seed": 5, "variant": "jigsaw"}).to_string();
+    let (status, j) = post(s.addr(), "/api/generate", &body);
+    assert_eq!(status, 200, "{j}");
+    let drawn = j["region_map"].as_str().unwrap();
+    assert_eq!(drawn.len(), 81);
+    assert_eq!(
+        post(s.addr(), "/api/generate", &body).1["region_map"],
+        drawn
+    );
+    let keys = json!({"puzzle": j["puzzle"], "variant": "jigsaw", "regions": drawn});
+    let (_, c) = post(s.addr(), "/api/check", &keys.to_string());
+    assert_eq!(c["verdict"], "unique", "{c}");
+    // A puzzle without its map, or with a bad one, is refused.
     for body in [
         json!({"puzzle": "lo-shu", "variant": "jigsaw"}),
         json!({"puzzle": "lo-shu", "regions": "AAB"}),
-        json!({"variant": "jigsaw"}),
     ] {
-        let route = if body.get("puzzle").is_some() {
-            "/api/check"
-        } else {
-            "/api/generate"
-        };
-        let (status, e) = post(s.addr(), route, &body.to_string());
+        let (status, e) = post(s.addr(), "/api/check", &body.to_string());
         assert_eq!(status, 400, "{body}: {e}");
-        assert!(e["error"].as_str().unwrap().contains("regions"), "{e}");
+        assert!(e["error"].as_str().unwrap().contains("region"), "{e}");
     }
     s.stop();
 }

@@ -294,6 +294,128 @@ impl FromStr for Symmetry {
     }
 }
 
+/// Successful swaps per cell when [`random_regions`] shuffles a map: enough that no
+/// trace of the boxes it started from is left (9x9: 648 swaps of two cells).
+const SWAPS_PER_CELL: usize = 8;
+
+/// A random jigsaw region map of side `n`: `n` regions of `n` orthogonally connected
+/// cells, numbered in order of first appearance (row-major). It starts from the boxes
+/// (the rows when `n` has no box shape) and swaps two cells of neighbouring regions
+/// (one on each side of their border) many times over, keeping each swap that leaves
+/// both regions connected, and fewer of those that lengthen the borders. Not every such map has a complete grid ([`random_jigsaw`]
+/// draws until one does).
+pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
+    let cells = n * n;
+    let mut map: Vec<u8> = (0..cells)
+        .map(|c| match crate::shape::Shape::for_size(n) {
+            Some(shape) => shape.box_of(c) as u8,
+            None => (c / n) as u8,
+        })
+        .collect();
+    let neighbours = |c: Cell| {
+        let (r, k) = (c / n, c % n);
+        [
+            (r > 0).then(|| c - n),
+            (r + 1 < n).then(|| c + n),
+            (k > 0).then(|| c - 1),
+            (k + 1 < n).then(|| c + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let connected = |map: &[u8], region: u8| {
+        let start = map
+            .iter()
+            .position(|&r| r == region)
+            .expect("regions keep n cells");
+        let mut seen = vec![false; cells];
+        let (mut stack, mut reached) = (vec![start], 1);
+        seen[start] = true;
+        while let Some(c) = stack.pop() {
+            for e in neighbours(c) {
+                if !seen[e] && map[e] == region {
+                    seen[e] = true;
+                    reached += 1;
+                    stack.push(e);
+                }
+            }
+        }
+        reached == n
+    };
+    let (wanted, mut swaps, mut tries) = (SWAPS_PER_CELL * cells, 0, 0);
+    let mut border: Vec<Cell> = Vec::new();
+    while swaps < wanted && tries < 20 * wanted {
+        tries += 1;
+        // A cell, and a neighbour across a border: the region it may join.
+        let a = rng.below(cells as u64) as usize;
+        let across: Vec<Cell> = neighbours(a).filter(|&e| map[e] != map[a]).collect();
+        if across.is_empty() {
+            continue;
+        }
+        let (from, to) = (map[a], map[across[rng.below(across.len() as u64) as usize]]);
+        // A cell of that region on its border with `a`'s region goes the other way.
+        border.clear();
+        border
+            .extend((0..cells).filter(|&c| map[c] == to && neighbours(c).any(|e| map[e] == from)));
+        let b = border[rng.below(border.len() as u64) as usize];
+        // Region borders around the two cells: a swap that lengthens them by `k` edges
+        // is taken with probability 2^-k, so regions stay compact rather than snake.
+        let edges = |map: &[u8]| -> usize {
+            [a, b]
+                .iter()
+                .map(|&c| neighbours(c).filter(|&e| map[e] != map[c]).count())
+                .sum()
+        };
+        let before = edges(&map);
+        map.swap(a, b);
+        let longer = edges(&map).saturating_sub(before).min(63);
+        if rng.below(1 << longer) == 0 && connected(&map, from) && connected(&map, to) {
+            swaps += 1;
+        } else {
+            map.swap(a, b);
+        }
+    }
+    // Labels in order of first appearance.
+    let mut label = vec![u8::MAX; n];
+    let mut next = 0;
+    for r in &mut map {
+        if label[*r as usize] == u8::MAX {
+            label[*r as usize] = next;
+            next += 1;
+        }
+        *r = label[*r as usize];
+    }
+    map
+}
+
+/// Region maps [`random_jigsaw`] draws before it gives up. Most 9x9 maps have grids;
+/// with an X-sudoku's diagonals on 6x6, about one in five.
+const MAP_TRIES: usize = 100;
+
+/// A jigsaw geometry of side `n` with `variant`'s other houses (X-sudoku's diagonals,
+/// extra maps) on a random region map ([`random_regions`]) that has a complete grid:
+/// `generate --variant jigsaw` without a map draws one for each puzzle. An error when
+/// the variant does not go with a jigsaw, or none of 100 maps has a grid.
+pub fn random_jigsaw(
+    n: usize,
+    variant: &crate::Variant,
+    rng: &mut Rng,
+) -> Result<Arc<Geometry>, GenerateError> {
+    for _ in 0..MAP_TRIES {
+        let mut v = variant.clone();
+        v.set_regions(random_regions(n, rng));
+        let geometry = Geometry::for_variant(n, None, &v)
+            .map_err(|e| GenerateError::Impossible(e.to_string()))?;
+        let geometry = Arc::new(geometry);
+        if random_grid(&geometry, rng).is_some() {
+            return Ok(geometry);
+        }
+    }
+    Err(GenerateError::Impossible(format!(
+        "none of {MAP_TRIES} random region maps has a complete grid"
+    )))
+}
+
 /// A random complete grid of the geometry (see the module documentation for how it is
 /// drawn); `None` only for geometries that have no complete grid at all.
 pub fn random_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {
@@ -1031,6 +1153,53 @@ mod tests {
         let g = Arc::new(Geometry::for_variant(25, None, &v).unwrap());
         let grid = random_grid(&g, &mut Rng::new(1)).expect("a grid");
         assert!(grid.solves(&Grid::empty(g)));
+    }
+
+    /// Drawn region maps have `n` regions of `n` cells, connected (by the variant's
+    /// own check, a flood of its own), labelled in order of first appearance; a seed
+    /// gives its map again, and maps are not the boxes they start from.
+    #[test]
+    fn random_region_maps_are_jigsaw_maps() {
+        for n in [2, 4, 5, 6, 7, 9, 12, 16] {
+            for seed in 0..4 {
+                let map = random_regions(n, &mut Rng::new(seed));
+                assert_eq!(map, random_regions(n, &mut Rng::new(seed)));
+                assert_eq!(map.len(), n * n);
+                for r in 0..n as u8 {
+                    assert_eq!(map.iter().filter(|&&x| x == r).count(), n, "n {n}");
+                }
+                assert!(crate::Variant::disconnected_regions(&map, n).is_empty());
+                let mut seen = 0;
+                for &r in &map {
+                    assert!(r <= seen, "labels in order of first appearance");
+                    seen = seen.max(r + 1);
+                }
+                if let Some(shape) = Shape::for_size(n).filter(|_| n >= 6) {
+                    let boxes: Vec<u8> = (0..n * n).map(|c| shape.box_of(c) as u8).collect();
+                    assert_ne!(map, boxes, "n {n}");
+                }
+            }
+        }
+    }
+
+    /// A jigsaw drawn for generation has a grid, and its puzzles are unique by the
+    /// general engine; X-jigsaw keeps its diagonals.
+    #[test]
+    fn jigsaws_on_drawn_maps_generate() {
+        for (spec, n, seed) in [("jigsaw", 9, 1), ("x,jigsaw", 9, 2), ("jigsaw", 6, 3)] {
+            let v: crate::Variant = spec.parse().unwrap();
+            let mut rng = Rng::new(seed);
+            let g = random_jigsaw(n, &v, &mut rng).unwrap();
+            assert!(g.variant().regions.is_some());
+            assert_eq!(g.variant().diagonals, v.diagonals);
+            let made = generate(&g, &Options::default(), &mut rng).unwrap();
+            let report = general::search(&made.puzzle, &Limits::solutions(2), &mut |_| true);
+            assert_eq!(report.solutions, 1, "{spec}");
+            assert!(made.solution.solves(&made.puzzle));
+        }
+        // 2x2 with diagonals: no jigsaw map of side 2 has a grid.
+        let v: crate::Variant = "x,jigsaw".parse().unwrap();
+        assert!(random_jigsaw(2, &v, &mut Rng::new(0)).is_err());
     }
 
     #[test]

@@ -83,12 +83,21 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         Some(src) => Some(first_grid(src, &options)?),
         None => None,
     };
-    let geometry: Arc<Geometry> = match &from {
-        Some(g) => g.geometry().clone(),
-        None => Geometry::for_new_puzzle(args.shape, &options.variant)?,
+    // A jigsaw without a map: each puzzle draws its own (from its seed).
+    let drawn_maps = from.is_none() && options.variant.jigsaw && options.variant.regions.is_none();
+    let geometry: Option<Arc<Geometry>> = match &from {
+        Some(g) => Some(g.geometry().clone()),
+        None if drawn_maps => None,
+        None => Some(Geometry::for_new_puzzle(args.shape, &options.variant)?),
     };
-    let n = geometry.size();
-    check_clue_bounds(args.min_clues, args.max_clues, &geometry)?;
+    let n = geometry
+        .as_ref()
+        .map_or(args.shape.unwrap_or(sudokit::Shape::CLASSIC).size(), |g| {
+            g.size()
+        });
+    // Uniqueness needs n - 1 clues on any jigsaw (see `fewest_clues`).
+    let fewest = geometry.as_deref().map_or(n - 1, fewest_clues);
+    check_clue_bounds(args.min_clues, args.max_clues, n, fewest)?;
     let pattern = match &args.pattern {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -101,7 +110,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         if !args.symmetry.holds(p, n) && args.symmetry != Symmetry::None {
             bail!("the pattern does not have {} symmetry", args.symmetry);
         }
-        let (givens, fewest) = (p.iter().filter(|&&g| g).count(), fewest_clues(&geometry));
+        let givens = p.iter().filter(|&&g| g).count();
         if givens < fewest {
             bail!(
                 "the pattern has {givens} givens: a unique {n}x{n} puzzle of this kind needs at least {fewest}"
@@ -140,6 +149,10 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     let make = |index: &u64| -> Outcome {
         let seed = puzzle_seed(master, *index);
         let mut rng = Rng::new(seed);
+        let geometry = match &geometry {
+            Some(g) => Ok(g.clone()),
+            None => generate::random_jigsaw(n, &options.variant, &mut rng),
+        };
         let opts = Options {
             symmetry: args.symmetry,
             pattern: pattern.clone(),
@@ -154,7 +167,23 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             attempts: args.attempts,
             deadline: args.timeout.map(|t| std::time::Instant::now() + t),
         };
-        let made = generate::generate(&geometry, &opts, &mut rng);
+        let made = match &geometry {
+            Ok(g) => generate::generate(g, &opts, &mut rng),
+            Err(e) => Err(e.clone()),
+        };
+        // The variant and region map come from the geometry, so a failed puzzle's
+        // record carries them too (not a map none of whose grids was found).
+        let (shape, variant, regions) = match &geometry {
+            Ok(g) => (
+                g.name().to_string(),
+                g.variant().clone(),
+                g.variant().region_labels(),
+            ),
+            Err(_) => (format!("jigsaw {n}"), options.variant.clone(), None),
+        };
+        let variant = Some(variant)
+            .filter(|v| !v.is_standard())
+            .map(|v| v.to_string());
         render(
             *index,
             seed,
@@ -162,7 +191,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             format,
             &style,
             symmetry_name,
-            &geometry,
+            (&shape, variant, regions),
             args.symmetry,
         )
     };
@@ -183,16 +212,9 @@ fn render(
     format: OutputFormat,
     style: &sudokit::format::SymbolStyle,
     symmetry: &str,
-    geometry: &sudokit::Geometry,
+    (shape, variant, regions): (&str, Option<String>, Option<String>),
     sym: Symmetry,
 ) -> Outcome {
-    let shape = geometry.name();
-    // The variant and region map come from the geometry, so a failed puzzle's record
-    // carries them too.
-    let variant = Some(geometry.variant())
-        .filter(|v| !v.is_standard())
-        .map(|v| v.to_string());
-    let regions = geometry.variant().region_labels();
     match made {
         Ok(g) => {
             let puzzle = output::line(&g.puzzle, style);
@@ -336,10 +358,15 @@ fn fewest_clues(geometry: &Geometry) -> usize {
 }
 
 /// Refuses clue bounds no puzzle can meet before any search (each impossible request
-/// once churned through every attempt): more clues than cells, a minimum above the
-/// maximum, or fewer clues than uniqueness needs ([`fewest_clues`]).
-fn check_clue_bounds(min: Option<usize>, max: Option<usize>, geometry: &Geometry) -> Result<()> {
-    let n = geometry.size();
+/// once churned through every attempt): more clues than cells of a grid of side `n`, a
+/// minimum above the maximum, or fewer clues than uniqueness needs (`fewest`, from
+/// [`fewest_clues`]).
+fn check_clue_bounds(
+    min: Option<usize>,
+    max: Option<usize>,
+    n: usize,
+    fewest: usize,
+) -> Result<()> {
     let cells = n * n;
     if let Some(m) = min
         && m > cells
@@ -351,7 +378,6 @@ fn check_clue_bounds(min: Option<usize>, max: Option<usize>, geometry: &Geometry
     {
         bail!("--min-clues {lo} is more than --clues {hi}");
     }
-    let fewest = fewest_clues(geometry);
     if let Some(hi) = max
         && hi < fewest
     {

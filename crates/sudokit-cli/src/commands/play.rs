@@ -59,10 +59,17 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         Game::new(grid, symbols, source)
     } else {
         let level = level(args.level.unwrap_or(PlayLevel::Easy));
-        let geometry =
-            Geometry::for_new_puzzle(args.shape, &input::read_options(&input_args)?.variant)?;
+        let variant = input::read_options(&input_args)?.variant;
+        let mut rng = Rng::new(seed);
+        // A jigsaw without a map draws one, as `generate` does.
+        let geometry = if variant.jigsaw && variant.regions.is_none() {
+            let n = args.shape.map_or(9, |s| s.size());
+            sudokit::generate::random_jigsaw(n, &variant, &mut rng)?
+        } else {
+            Geometry::for_new_puzzle(args.shape, &variant)?
+        };
         let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
-        let (made, got) = levels::new_puzzle(&geometry, level, &mut Rng::new(seed), levels::BUDGET)
+        let (made, got) = levels::new_puzzle(&geometry, level, &mut rng, levels::BUDGET)
             .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;
         Game::from_generated(made, level, got, symbols)
     };
