@@ -312,36 +312,8 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
             None => (c / n) as u8,
         })
         .collect();
-    let neighbours = |c: Cell| {
-        let (r, k) = (c / n, c % n);
-        [
-            (r > 0).then(|| c - n),
-            (r + 1 < n).then(|| c + n),
-            (k > 0).then(|| c - 1),
-            (k + 1 < n).then(|| c + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
-    let connected = |map: &[u8], region: u8| {
-        let start = map
-            .iter()
-            .position(|&r| r == region)
-            .expect("regions keep n cells");
-        let mut seen = vec![false; cells];
-        let (mut stack, mut reached) = (vec![start], 1);
-        seen[start] = true;
-        while let Some(c) = stack.pop() {
-            for e in neighbours(c) {
-                if !seen[e] && map[e] == region {
-                    seen[e] = true;
-                    reached += 1;
-                    stack.push(e);
-                }
-            }
-        }
-        reached == n
-    };
+    let neighbours = |c: Cell| crate::variant::orthogonal_neighbours(c, n);
+    let connected = |map: &[u8], region: u8| crate::variant::region_connected(map, n, region);
     let (wanted, mut swaps, mut tries) = (SWAPS_PER_CELL * cells, 0, 0);
     let mut border: Vec<Cell> = Vec::new();
     while swaps < wanted && tries < 20 * wanted {
@@ -1155,8 +1127,8 @@ mod tests {
         assert!(grid.solves(&Grid::empty(g)));
     }
 
-    /// Drawn region maps have `n` regions of `n` cells, connected (by the variant's
-    /// own check, a flood of its own), labelled in order of first appearance; a seed
+    /// Drawn region maps have `n` regions of `n` cells, connected, labelled in order
+    /// of first appearance; a seed
     /// gives its map again, and maps are not the boxes they start from.
     #[test]
     fn random_region_maps_are_jigsaw_maps() {

@@ -289,44 +289,9 @@ impl Variant {
     /// The regions (by label order) whose cells are not all connected orthogonally:
     /// allowed, but worth a warning.
     pub fn disconnected_regions(regions: &[u8], n: usize) -> Vec<usize> {
-        let mut bad = Vec::new();
-        for r in 0..n {
-            let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] as usize == r).collect();
-            let Some(&start) = cells.first() else {
-                continue;
-            };
-            let mut seen = vec![false; n * n];
-            let mut stack = vec![start];
-            seen[start] = true;
-            let mut reached = 0;
-            while let Some(c) = stack.pop() {
-                reached += 1;
-                let (row, col) = (c / n, c % n);
-                let mut next = Vec::with_capacity(4);
-                if row > 0 {
-                    next.push(c - n);
-                }
-                if row + 1 < n {
-                    next.push(c + n);
-                }
-                if col > 0 {
-                    next.push(c - 1);
-                }
-                if col + 1 < n {
-                    next.push(c + 1);
-                }
-                for m in next {
-                    if !seen[m] && regions[m] as usize == r {
-                        seen[m] = true;
-                        stack.push(m);
-                    }
-                }
-            }
-            if reached != cells.len() {
-                bad.push(r);
-            }
-        }
-        bad
+        (0..n)
+            .filter(|&r| !region_connected(regions, n, r as u8))
+            .collect()
     }
 }
 
@@ -432,6 +397,40 @@ pub(crate) fn normal_maps(maps: &[Vec<u8>]) -> Vec<Vec<u8>> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The cells left, right, above and below `cell` in a grid of side `n`.
+pub(crate) fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / n, cell % n);
+    [
+        (row > 0).then(|| cell - n),
+        (row + 1 < n).then(|| cell + n),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Whether the cells of region `r` in a map of side `n` are connected orthogonally
+/// (a region without cells is).
+pub(crate) fn region_connected(regions: &[u8], n: usize, r: u8) -> bool {
+    let Some(start) = regions.iter().position(|&x| x == r) else {
+        return true;
+    };
+    let mut seen = vec![false; regions.len()];
+    let (mut stack, mut reached) = (vec![start], 1);
+    seen[start] = true;
+    while let Some(c) = stack.pop() {
+        for m in orthogonal_neighbours(c, n) {
+            if !seen[m] && regions[m] == r {
+                seen[m] = true;
+                reached += 1;
+                stack.push(m);
+            }
+        }
+    }
+    reached == regions.iter().filter(|&&x| x == r).count()
 }
 
 #[cfg(test)]
