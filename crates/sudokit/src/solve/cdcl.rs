@@ -96,7 +96,10 @@
 //! seeds sharing two cores (each at half speed) is worse than the best of two on every
 //! puzzle: 1.10M decisions in all against 0.77M (one seed alone: 1.05M). The hardest
 //! need 76,000-91,000 decisions (#18, #26, #32) even as the best of four, several
-//! seconds at ~23,000 decisions a second.
+//! seconds at ~23,000 decisions a second. Nor does a portfolio of unlike solvers: the
+//! second with restart units of 256 and activity decay 0.90, or 16,384 and 0.97, took
+//! the 18 puzzles (CLI, four pairs of seeds, 2026-11-29) 71.4 s and 68.8 s in all
+//! against 43.6 s for two solvers alike (10-14 of 18 under a second).
 //!
 //! Others on the same puzzles (2026-11-24) say the search itself is the floor. Gecode
 //! 6.2 (Debian's) running its own `sudoku-advanced` example (domain-consistent
