@@ -609,6 +609,17 @@ const LARGE_SIDE: usize = 25;
 /// and the like are quicker with a search from scratch each time: 1,000 puzzles,
 /// 0.14 s against 0.93 s). Ten 16x16 puzzles, 1.59 s -> 0.55 s; one 16x16 X-windoku,
 /// 19.8 s -> 16.1 s (the same puzzles: every check is complete).
+///
+/// The slow checks of a 16x16 X-windoku dig are those that find a second solution
+/// (1-4 s each near the end, where most removals fail; a fresh solver, MiniSat and
+/// CaDiCaL take as long). Tried and not kept (2026-11-29, three digs, seeds 1-3):
+/// racing a second checker with another tie-break order, 9.2 / 7.8 / 58.7 s -> 7.1 /
+/// 6.2 / 53.0 s; a second checker answering the next removal meanwhile as if this
+/// one failed (the same puzzles whatever the cores), 8.5 / 7.5 / 54.3 s -> 6.6 / 6.4 /
+/// 48.4 s at 14% more processor time (each pair waits for its slower check); a quick
+/// search for a second solution that differs only in the band and stack of the
+/// removed clue, which finds one for 10 of the 54 failing removals of seed 3 (9.3 of
+/// its 50 s). The second solutions found differ from the first in 90-150 cells.
 const CHECKER_SIDE: usize = 16;
 
 /// Decisions a removal's check may take on large grids. A few suffice: digging
