@@ -897,8 +897,11 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
     };
     let geometry = match &o.geometry {
         Some(g) => g.clone(),
-        None => match generate::random_jigsaw(o.size, &o.variant, &mut rng) {
+        None => match generate::random_jigsaw(o.size, &o.variant, &mut rng, Some(deadline)) {
             Ok(g) => g,
+            Err(generate::GenerateError::OutOfTime) => {
+                return Answer::error(503, "time limit exceeded before a region map had a grid");
+            }
             Err(e) => return bad(e.to_string()),
         },
     };

@@ -367,11 +367,13 @@ const MAP_TRIES: usize = 100;
 /// A jigsaw geometry of side `n` with `variant`'s other houses (X-sudoku's diagonals,
 /// extra maps) on a random region map ([`random_regions`]) that has a complete grid:
 /// `generate --variant jigsaw` without a map draws one for each puzzle. An error when
-/// the variant does not go with a jigsaw, or none of 100 maps has a grid.
+/// the variant does not go with a jigsaw, none of 100 maps has a grid, or `deadline`
+/// passes first (large grids: a 49x49 map's grid can take minutes).
 pub fn random_jigsaw(
     n: usize,
     variant: &crate::Variant,
     rng: &mut Rng,
+    deadline: Option<Instant>,
 ) -> Result<Arc<Geometry>, GenerateError> {
     for _ in 0..MAP_TRIES {
         let mut v = variant.clone();
@@ -379,7 +381,7 @@ pub fn random_jigsaw(
         let geometry = Geometry::for_variant(n, None, &v)
             .map_err(|e| GenerateError::Impossible(e.to_string()))?;
         let geometry = Arc::new(geometry);
-        if random_grid(&geometry, rng).is_some() {
+        if random_grid_until(&geometry, rng, deadline)?.is_some() {
             return Ok(geometry);
         }
     }
@@ -1173,7 +1175,7 @@ mod tests {
         for (spec, n, seed) in [("jigsaw", 9, 1), ("x,jigsaw", 9, 2), ("jigsaw", 6, 3)] {
             let v: crate::Variant = spec.parse().unwrap();
             let mut rng = Rng::new(seed);
-            let g = random_jigsaw(n, &v, &mut rng).unwrap();
+            let g = random_jigsaw(n, &v, &mut rng, None).unwrap();
             assert!(g.variant().regions.is_some());
             assert_eq!(g.variant().diagonals, v.diagonals);
             let made = generate(&g, &Options::default(), &mut rng).unwrap();
@@ -1183,7 +1185,7 @@ mod tests {
         }
         // 2x2 with diagonals: no jigsaw map of side 2 has a grid.
         let v: crate::Variant = "x,jigsaw".parse().unwrap();
-        assert!(random_jigsaw(2, &v, &mut Rng::new(0)).is_err());
+        assert!(random_jigsaw(2, &v, &mut Rng::new(0), None).is_err());
     }
 
     #[test]

@@ -149,9 +149,10 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     let make = |index: &u64| -> Outcome {
         let seed = puzzle_seed(master, *index);
         let mut rng = Rng::new(seed);
+        let deadline = args.timeout.map(|t| std::time::Instant::now() + t);
         let geometry = match &geometry {
             Some(g) => Ok(g.clone()),
-            None => generate::random_jigsaw(n, &options.variant, &mut rng),
+            None => generate::random_jigsaw(n, &options.variant, &mut rng, deadline),
         };
         let opts = Options {
             symmetry: args.symmetry,
@@ -165,7 +166,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
             accept,
             bound,
             attempts: args.attempts,
-            deadline: args.timeout.map(|t| std::time::Instant::now() + t),
+            deadline,
         };
         let made = match &geometry {
             Ok(g) => generate::generate(g, &opts, &mut rng),

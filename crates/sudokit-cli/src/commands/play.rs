@@ -64,7 +64,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         // A jigsaw without a map draws one, as `generate` does.
         let geometry = if variant.jigsaw && variant.regions.is_none() {
             let n = args.shape.map_or(9, |s| s.size());
-            sudokit::generate::random_jigsaw(n, &variant, &mut rng)?
+            sudokit::generate::random_jigsaw(n, &variant, &mut rng, None)?
         } else {
             Geometry::for_new_puzzle(args.shape, &variant)?
         };
