@@ -294,23 +294,21 @@ impl FromStr for Symmetry {
     }
 }
 
-/// Successful swaps per cell when [`random_regions`] shuffles a map: enough that no
-/// trace of the boxes it started from is left (9x9: 648 swaps of two cells).
+/// Successful swaps per cell when [`random_regions`] shuffles a map (9x9: 648 swaps of
+/// two cells).
 const SWAPS_PER_CELL: usize = 8;
 
 /// A random jigsaw region map of side `n`: `n` regions of `n` orthogonally connected
 /// cells, numbered in order of first appearance (row-major). It starts from the boxes
 /// (the rows when `n` has no box shape) and swaps two cells of neighbouring regions
 /// (one on each side of their border) many times over, keeping each swap that leaves
-/// both regions connected, and fewer of those that lengthen the borders. Not every such map has a complete grid ([`random_jigsaw`]
-/// draws until one does).
+/// both regions connected, and fewer of those that lengthen the borders. Not every
+/// such map has a complete grid ([`random_jigsaw`] draws until one does).
 pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
     let cells = n * n;
+    let shape = crate::shape::Shape::for_size(n);
     let mut map: Vec<u8> = (0..cells)
-        .map(|c| match crate::shape::Shape::for_size(n) {
-            Some(shape) => shape.box_of(c) as u8,
-            None => (c / n) as u8,
-        })
+        .map(|c| shape.map_or(c / n, |s| s.box_of(c)) as u8)
         .collect();
     let neighbours = |c: Cell| crate::variant::orthogonal_neighbours(c, n);
     let connected = |map: &[u8], region: u8| crate::variant::region_connected(map, n, region);
@@ -1143,8 +1141,8 @@ mod tests {
     }
 
     /// Drawn region maps have `n` regions of `n` cells, connected, labelled in order
-    /// of first appearance; a seed
-    /// gives its map again, and maps are not the boxes they start from.
+    /// of first appearance; a seed gives its map again, and maps are not the boxes
+    /// they start from.
     #[test]
     fn random_region_maps_are_jigsaw_maps() {
         for n in [2, 4, 5, 6, 7, 9, 12, 16] {
