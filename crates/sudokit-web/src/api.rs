@@ -199,10 +199,10 @@ pub struct SolveOptions {
 pub struct GenerateOptions {
     /// Geometry; `None` for a jigsaw without a map, which draws one from the seed.
     pub geometry: Option<Arc<Geometry>>,
+    /// The shape asked for (a drawn jigsaw map's side).
+    pub shape: Option<Shape>,
     /// The variant (for a drawn jigsaw map).
     pub variant: Variant,
-    /// The side of the grid.
-    pub size: usize,
     /// Symmetry of the givens.
     pub symmetry: Symmetry,
     /// Seed (random when absent).
@@ -442,13 +442,10 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
     };
     let variant = read_variant(keys.variant.as_deref(), keys.regions.as_deref())?;
     // A jigsaw without a map draws one (from the seed) when it is generated.
-    let geometry = match variant.jigsaw && variant.regions.is_none() {
+    let geometry = match generate::draws_map(&variant) {
         true => None,
         false => Some(Geometry::for_new_puzzle(shape, &variant).map_err(|e| bad(e.to_string()))?),
     };
-    let size = geometry
-        .as_ref()
-        .map_or(shape.unwrap_or(Shape::CLASSIC).size(), |g| g.size());
     let symmetry = match &keys.symmetry {
         None => Symmetry::None,
         Some(s) => s.parse::<Symmetry>().map_err(bad)?,
@@ -475,8 +472,8 @@ fn parse_generate(body: &[u8]) -> Result<Request, Answer> {
     let seed = keys.seed.unwrap_or_else(Rng::fresh_seed);
     Ok(Request::Generate(GenerateOptions {
         geometry,
+        shape,
         variant,
-        size,
         symmetry,
         seed,
         level,
@@ -897,7 +894,7 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
     };
     let geometry = match &o.geometry {
         Some(g) => g.clone(),
-        None => match generate::random_jigsaw(o.size, &o.variant, &mut rng, Some(deadline)) {
+        None => match generate::new_geometry(o.shape, &o.variant, &mut rng, Some(deadline)) {
             Ok(g) => g,
             Err(generate::GenerateError::OutOfTime) => {
                 return Answer::error(503, "time limit exceeded before a region map had a grid");

@@ -389,6 +389,26 @@ pub fn random_jigsaw(
     )))
 }
 
+/// Whether a new puzzle of `variant` draws its region map: a jigsaw without one.
+pub fn draws_map(variant: &crate::Variant) -> bool {
+    variant.jigsaw && variant.regions.is_none()
+}
+
+/// The geometry of a new puzzle of `shape` (its side; 9x9 without) and `variant`: on a
+/// map drawn with `rng` when the variant [`draws_map`] ([`random_jigsaw`]).
+pub fn new_geometry(
+    shape: Option<crate::Shape>,
+    variant: &crate::Variant,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Arc<Geometry>, GenerateError> {
+    if draws_map(variant) {
+        let n = shape.map_or(crate::Shape::CLASSIC.size(), |s| s.size());
+        return random_jigsaw(n, variant, rng, deadline);
+    }
+    Geometry::for_new_puzzle(shape, variant).map_err(|e| GenerateError::Impossible(e.to_string()))
+}
+
 /// A random complete grid of the geometry (see the module documentation for how it is
 /// drawn); `None` only for geometries that have no complete grid at all.
 pub fn random_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Grid> {

@@ -84,7 +84,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         None => None,
     };
     // A jigsaw without a map: each puzzle draws its own (from its seed).
-    let drawn_maps = from.is_none() && options.variant.jigsaw && options.variant.regions.is_none();
+    let drawn_maps = from.is_none() && generate::draws_map(&options.variant);
     let geometry: Option<Arc<Geometry>> = match &from {
         Some(g) => Some(g.geometry().clone()),
         None if drawn_maps => None,
@@ -152,7 +152,7 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         let deadline = args.timeout.map(|t| std::time::Instant::now() + t);
         let geometry = match &geometry {
             Some(g) => Ok(g.clone()),
-            None => generate::random_jigsaw(n, &options.variant, &mut rng, deadline),
+            None => generate::new_geometry(args.shape, &options.variant, &mut rng, deadline),
         };
         let opts = Options {
             symmetry: args.symmetry,

@@ -13,7 +13,7 @@ use sudokit::format::SymbolStyle;
 use sudokit::logic::Level;
 use sudokit::rng::Rng;
 use sudokit::symbols::Digits;
-use sudokit::{Geometry, Symbols};
+use sudokit::Symbols;
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
@@ -62,12 +62,7 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         let variant = input::read_options(&input_args)?.variant;
         let mut rng = Rng::new(seed);
         // A jigsaw without a map draws one, as `generate` does.
-        let geometry = if variant.jigsaw && variant.regions.is_none() {
-            let n = args.shape.map_or(9, |s| s.size());
-            sudokit::generate::random_jigsaw(n, &variant, &mut rng, None)?
-        } else {
-            Geometry::for_new_puzzle(args.shape, &variant)?
-        };
+        let geometry = sudokit::generate::new_geometry(args.shape, &variant, &mut rng, None)?;
         let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
         let (made, got) = levels::new_puzzle(&geometry, level, &mut rng, levels::BUDGET)
             .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;
