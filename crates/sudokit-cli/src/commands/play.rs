@@ -9,11 +9,11 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
+use sudokit::Symbols;
 use sudokit::format::SymbolStyle;
 use sudokit::logic::Level;
 use sudokit::rng::Rng;
 use sudokit::symbols::Digits;
-use sudokit::Symbols;
 use sudokit_play::{Game, Options, levels, term};
 
 use crate::cli::{InputArgs, PlayArgs, PlayLevel};
