@@ -677,5 +677,98 @@ fn forcing_chains_from_a_house_or_a_cell_name_every_branch() {
         }
     }
     assert!(seen > 0);
-    assert_eq!(steps[25]["houses"][0], "c4");
+    let first = steps
+        .iter()
+        .find(|s| s["technique"] == "region-forcing-chain")
+        .unwrap();
+    assert_eq!(first["houses"][0], "c4");
+}
+
+#[test]
+fn locked_pairs_and_triples_are_hodokus() {
+    // hodoku-py 0.2.1 (`Solver().solve`) on this puzzle takes a locked triple and two
+    // locked pairs (HoDoKu's steps 1000/1100, before locked candidates), with these
+    // cells and eliminations (its cell indices 42-44, 52-53 and 69-70 written here as
+    // rows and columns).
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            ".2.6.......6..71......1.....7...52...9546......4..18...4.8..92...2.74..8.....6..3",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let locked: Vec<(String, Value, Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"].as_str().unwrap().starts_with("locked-"))
+        .filter(|s| {
+            !s["technique"]
+                .as_str()
+                .unwrap()
+                .starts_with("locked-candidates")
+        })
+        .map(|s| {
+            let t = s["technique"].as_str().unwrap().to_string();
+            (t, s["cells"].clone(), s["eliminations"].clone())
+        })
+        .collect();
+    let expected = [
+        (
+            "locked-triple",
+            serde_json::json!(["r5c7", "r5c8", "r5c9"]),
+            serde_json::json!([
+                "r4c8<>1", "r4c8<>3", "r4c9<>1", "r5c1<>1", "r5c1<>3", "r6c8<>3"
+            ]),
+        ),
+        (
+            "locked-pair",
+            serde_json::json!(["r6c8", "r6c9"]),
+            serde_json::json!(["r4c8<>9", "r4c9<>9", "r6c5<>9"]),
+        ),
+        (
+            "locked-pair",
+            serde_json::json!(["r8c7", "r8c8"]),
+            serde_json::json!(["r8c1<>5", "r8c2<>5", "r9c7<>5", "r9c8<>5"]),
+        ),
+    ];
+    assert_eq!(locked.len(), expected.len(), "{locked:?}");
+    for ((t, cells, elims), (et, ecells, eelims)) in locked.iter().zip(&expected) {
+        assert_eq!(t, et);
+        assert_eq!(cells, ecells);
+        assert_eq!(elims, eelims);
+    }
+}
+
+#[test]
+fn chains_on_the_human_path_are_chosen_as_hodoku_does() {
+    // HoDoKu ranks the chains it finds by eliminations (most first), not length:
+    // hodoku-py 0.2.1 solves this puzzle with one XY-chain (r8c6<>4) and one AIC
+    // that takes 6 from r4c4, r4c5 and r4c6 (the shortest AIC there removes one).
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            ".239.......6..........524.19.....1..2..8...9...4....37.9...1..5........6.4.5.92..",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let chains: Vec<&Value> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "aic" || s["technique"] == "xy-chain")
+        .collect();
+    assert_eq!(chains[0]["technique"], "xy-chain");
+    assert_eq!(chains[0]["eliminations"], serde_json::json!(["r8c6<>4"]));
+    assert_eq!(chains[1]["technique"], "aic");
+    assert_eq!(
+        chains[1]["eliminations"],
+        serde_json::json!(["r4c4<>6", "r4c5<>6", "r4c6<>6"])
+    );
 }

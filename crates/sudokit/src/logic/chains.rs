@@ -181,8 +181,18 @@ fn eliminations<S: Bits>(b: &Board<S>, x: N<S>, z: N<S>) -> Vec<(usize, u8)> {
     out
 }
 
-/// Finds chains of `kind` (shortest first) and emits them.
-pub fn find<S: Bits>(b: &Board<S>, kind: Kind, emit: Emit) -> bool {
+/// The order in which [`find`] emits the chains it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Shortest first (Sudoku Explainer: a chain's rating grows with its length).
+    Shortest,
+    /// HoDoKu's: most eliminations first, then the smallest weighted sum of the
+    /// eliminated candidates (HoDoKu's `getIndexSumme`), then the shortest.
+    MostEliminations,
+}
+
+/// Finds chains of `kind` and emits them in `order`.
+pub fn find<S: Bits>(b: &Board<S>, kind: Kind, order: Order, emit: Emit) -> bool {
     let digits: Vec<Option<u8>> = if kind == Kind::X {
         b.digit_range().map(Some).collect()
     } else {
@@ -191,9 +201,18 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, emit: Emit) -> bool {
     let mut found: Vec<(usize, Step)> = Vec::new();
     for digit in digits {
         let g = build(b, kind, digit);
-        search(b, &g, kind, &mut found);
+        search(b, &g, kind, order, &mut found);
     }
-    found.sort_by_key(|f| f.0);
+    match order {
+        Order::Shortest => found.sort_by_key(|f| f.0),
+        Order::MostEliminations => found.sort_by_cached_key(|(len, st)| {
+            (
+                std::cmp::Reverse(st.eliminations.len()),
+                index_sum(b.tables().n * b.tables().n, &st.eliminations),
+                *len,
+            )
+        }),
+    }
     for (_, st) in found {
         if !emit(st) {
             return false;
@@ -202,7 +221,27 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, emit: Emit) -> bool {
     true
 }
 
-fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usize, Step)>) {
+/// HoDoKu's tie-break between steps with as many eliminations: over the eliminations
+/// in (digit, cell) order, the sum of `cell * weight + digit` with weights 1, 1 +
+/// (cells - 1), 1 + 2 (cells - 1), ... (80 apart on 9x9).
+fn index_sum(cells: usize, eliminations: &[(usize, u8)]) -> u64 {
+    let mut sorted: Vec<(u8, usize)> = eliminations.iter().map(|&(c, d)| (d, c)).collect();
+    sorted.sort_unstable();
+    let step = cells.saturating_sub(1) as u64;
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, c))| c as u64 * (1 + i as u64 * step) + d as u64)
+        .sum()
+}
+
+fn search<S: Bits>(
+    b: &Board<S>,
+    g: &Graph<S>,
+    kind: Kind,
+    order: Order,
+    found: &mut Vec<(usize, Step)>,
+) {
     let n = g.nodes.len();
     const MAX: usize = 16;
     // parent[state] with state = node * 2 + (1 if reached by a strong link).
@@ -237,7 +276,9 @@ fn search<S: Bits>(b: &Board<S>, g: &Graph<S>, kind: Kind, found: &mut Vec<(usiz
             let node = st as usize / 2;
             let by_strong = st & 1 == 1;
             let d = depth[st as usize] as usize;
-            if d >= MAX || d > best_len {
+            // Shortest first needs no chain much longer than the shortest found; the
+            // most eliminations may come from any length.
+            if d >= MAX || (order == Order::Shortest && d > best_len) {
                 continue;
             }
             let next = if by_strong {
@@ -418,7 +459,7 @@ mod tests {
         let p = "23.54.9.894......318.9...4..54.1.89..938.45.182179536431.4...8.46......957.2..4.6";
         let b = Board::from_state(&state(p));
         let mut loops = Vec::new();
-        find(&b, Kind::Aic, &mut |st| {
+        find(&b, Kind::Aic, Order::Shortest, &mut |st| {
             check_sound(p, &st);
             if st.technique == Technique::ContinuousNiceLoop {
                 loops.push(st);
@@ -447,7 +488,7 @@ mod tests {
                 Kind::Grouped,
             ] {
                 let mut n = 0;
-                find(&b, kind, &mut |st| {
+                find(&b, kind, Order::Shortest, &mut |st| {
                     check_sound(p, &st);
                     n += 1;
                     n < 20

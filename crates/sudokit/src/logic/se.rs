@@ -199,7 +199,7 @@ fn bitboard_steps<S: Bits>(s: &State, board: Option<&Board<S>>, opts: &Options) 
                 super::chains::Kind::XY,
                 super::chains::Kind::Aic,
             ] {
-                first!(|e| super::chains::find(b, kind, e));
+                first!(|e| super::chains::find(b, kind, super::chains::Order::Shortest, e));
             }
             first!(|e| exclusion::aligned_triples(b, e));
         }

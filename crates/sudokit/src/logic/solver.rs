@@ -73,6 +73,8 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
     (Technique::HiddenSingle, |s, e| {
         singles::hidden_single(s, true, e)
     }),
+    (Technique::LockedPair, |s, e| subsets::locked(s, 2, e)),
+    (Technique::LockedTriple, |s, e| subsets::locked(s, 3, e)),
     (Technique::LockedCandidatesPointing, |s, e| {
         intersections::pointing(s, e)
     }),
@@ -101,7 +103,12 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
 /// The human path's harder techniques, easiest first, after [`STATE_FINDERS`].
 const FINDERS: &[(Technique, Finder)] = &[
     (Technique::RemotePair, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::RemotePair, e))
+        on_board!(b, |b| chains::find(
+            b,
+            chains::Kind::RemotePair,
+            chains::Order::MostEliminations,
+            e
+        ))
     }),
     (Technique::BugPlusOne, |_, b, e| {
         on_board!(b, |b| bug::bug_plus_one(b, e))
@@ -146,16 +153,36 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| coloring::simple_colors(b, e))
     }),
     (Technique::XChain, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::X, e))
+        on_board!(b, |b| chains::find(
+            b,
+            chains::Kind::X,
+            chains::Order::MostEliminations,
+            e
+        ))
     }),
     (Technique::XYChain, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::XY, e))
+        on_board!(b, |b| chains::find(
+            b,
+            chains::Kind::XY,
+            chains::Order::MostEliminations,
+            e
+        ))
     }),
     (Technique::Aic, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::Aic, e))
+        on_board!(b, |b| chains::find(
+            b,
+            chains::Kind::Aic,
+            chains::Order::MostEliminations,
+            e
+        ))
     }),
     (Technique::GroupedAic, |_, b, e| {
-        on_board!(b, |b| chains::find(b, chains::Kind::Grouped, e))
+        on_board!(b, |b| chains::find(
+            b,
+            chains::Kind::Grouped,
+            chains::Order::MostEliminations,
+            e
+        ))
     }),
     (Technique::AlsXz, |_, b, e| {
         on_board!(b, |b| als::als_xz(b, e))
@@ -539,7 +566,7 @@ mod tests {
             chains::Kind::Aic,
             chains::Kind::Grouped,
         ] {
-            chains::find(b, kind, &mut keep);
+            chains::find(b, kind, chains::Order::Shortest, &mut keep);
         }
         uniqueness::rectangles(b, &mut keep);
         bug::bug_plus_one(b, &mut keep);

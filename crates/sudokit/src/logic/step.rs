@@ -120,6 +120,8 @@ techniques! {
     DirectClaiming => "direct-claiming", "Direct Claiming", 50, Medium;
     DirectHiddenPair => "direct-hidden-pair", "Direct Hidden Pair", 70, Medium;
     DirectHiddenTriple => "direct-hidden-triple", "Direct Hidden Triple", 100, Medium;
+    LockedPair => "locked-pair", "Locked Pair", 40, Medium;
+    LockedTriple => "locked-triple", "Locked Triple", 60, Medium;
     LockedCandidatesPointing => "locked-candidates-pointing", "Locked Candidates (Pointing)", 50, Medium;
     LockedCandidatesClaiming => "locked-candidates-claiming", "Locked Candidates (Claiming)", 50, Medium;
     NakedPair => "naked-pair", "Naked Pair", 60, Medium;
@@ -354,8 +356,10 @@ impl Step {
             | DirectClaiming
             | LockedCandidatesPointing
             | LockedCandidatesClaiming => format!("{digits} in {houses}"),
-            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad
-            | DirectHiddenPair | DirectHiddenTriple => format!("{digits} in {cells}"),
+            NakedPair | NakedTriple | NakedQuad | LockedPair | LockedTriple | HiddenPair
+            | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => {
+                format!("{digits} in {cells}")
+            }
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => {
                 let mut s = format!("{digits} {houses} {cover}");
@@ -422,7 +426,7 @@ impl Step {
                 self.cover.first().map(house).unwrap_or_default(),
                 results
             ),
-            NakedPair | NakedTriple | NakedQuad => format!(
+            NakedPair | NakedTriple | NakedQuad | LockedPair | LockedTriple => format!(
                 "{} hold only {} between them, so these digits cannot go elsewhere in {}: {}.",
                 cells,
                 digit_and(&self.digits, style),

@@ -422,6 +422,16 @@ fn evaluate<S: Bits>(
     if which.is_some_and(|w| w != technique) {
         return;
     }
+    // Asked for by name (the human path, in HoDoKu's order), an empty rectangle is
+    // HoDoKu's: a box's cross and a plain row or column link. A grouped line link
+    // (places in two boxes of a line) makes a finned X-wing there, found later.
+    if which == Some(Technique::EmptyRectangle)
+        && !path
+            .iter()
+            .all(|&(i, _)| (ls[i].kind == 0) == ls[i].grouped)
+    {
+        return;
+    }
     let mut step = Step::new(technique);
     step.digits = vec![d];
     step.houses = path.iter().map(|&(i, _)| ls[i].house).collect();

@@ -30,7 +30,7 @@ fn hidden_technique(k: usize) -> (Technique, u16) {
 
 /// Naked subsets of size `k`. With `se`, only houses with at least `2k` empty cells and
 /// eliminations in that house only (Sudoku Explainer); else every shared house is
-/// cleared (HoDoKu's locked pairs and triples).
+/// cleared (on the human path [`locked`] has taken the sets that clear two first).
 pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
     let houses = g.houses();
@@ -79,6 +79,79 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
             }
             eliminations.sort_unstable();
             let (technique, rating) = naked_technique(k);
+            let mut step = Step::new(technique);
+            step.digits = union.iter().collect();
+            step.cells = set.to_vec();
+            step.houses = targets;
+            step.eliminations = eliminations;
+            step.rating = rating;
+            emit(step)
+        });
+        if !keep_going {
+            return false;
+        }
+    }
+    true
+}
+
+/// HoDoKu's locked pair or triple (`k` 2 or 3): a naked set whose cells lie where a
+/// box (or region) crosses a line, clearing both, and only when both lose candidates
+/// (the line outside the box); HoDoKu looks for these before locked candidates, and
+/// scores them below the plain naked set, which clears one house. The step clears
+/// every house holding all the cells.
+pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
+    let g = s.geometry().clone();
+    let houses = g.houses();
+    let mut small: Vec<Cell> = Vec::with_capacity(g.size());
+    for &(a, b, in_a, _) in s.locks(true) {
+        let (a, b) = (a as usize, b as usize);
+        small.clear();
+        small.extend(
+            s.house_cells(a)
+                .iter()
+                .enumerate()
+                .filter(|&(i, &c)| {
+                    in_a >> i & 1 == 1 && s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())
+                })
+                .map(|(_, &c)| c),
+        );
+        if small.len() < k {
+            continue;
+        }
+        let keep_going = combinations(&small, k, &mut |set| {
+            let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
+            if union.len() != k {
+                return true;
+            }
+            let clears = |h: usize, skip: Option<usize>| {
+                union.iter().any(|d| {
+                    s.positions(h, d)
+                        .any(|c| !set.contains(&c) && skip.is_none_or(|x| !houses[x].contains(c)))
+                })
+            };
+            if !clears(a, None) || !clears(b, Some(a)) {
+                return true;
+            }
+            let targets: Vec<usize> = g
+                .houses_of(set[0])
+                .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
+                .collect();
+            let mut eliminations = Vec::new();
+            for &t in &targets {
+                for d in union.iter() {
+                    for c in s.positions(t, d) {
+                        if !set.contains(&c) && !eliminations.contains(&(c, d)) {
+                            eliminations.push((c, d));
+                        }
+                    }
+                }
+            }
+            eliminations.sort_unstable();
+            let (technique, rating) = if k == 2 {
+                (Technique::LockedPair, 30)
+            } else {
+                (Technique::LockedTriple, 36)
+            };
             let mut step = Step::new(technique);
             step.digits = union.iter().collect();
             step.cells = set.to_vec();
@@ -244,5 +317,46 @@ mod tests {
             }
         }
         assert!(total > 0);
+    }
+
+    #[test]
+    fn locked_sets_lie_where_a_box_crosses_a_line_and_clear_both() {
+        let mut found = 0;
+        for p in crate::logic::testing::SAMPLES.iter().chain([&PUZZLE]) {
+            let s = state(p);
+            let g = s.geometry().clone();
+            for k in [2, 3] {
+                for step in collect(&s, |s, e| locked(s, k, e)) {
+                    check_sound(p, &step);
+                    assert_eq!(step.cells.len(), k);
+                    let kinds: Vec<_> = step.houses.iter().map(|&h| g.houses()[h].kind()).collect();
+                    assert!(
+                        kinds.contains(&crate::geometry::HouseKind::Box),
+                        "{kinds:?}"
+                    );
+                    assert!(kinds.len() >= 2, "{kinds:?}");
+                    let line = step
+                        .houses
+                        .iter()
+                        .find(|&&h| g.houses()[h].kind() != crate::geometry::HouseKind::Box)
+                        .unwrap();
+                    let bx = step
+                        .houses
+                        .iter()
+                        .find(|&&h| g.houses()[h].kind() == crate::geometry::HouseKind::Box)
+                        .unwrap();
+                    assert!(
+                        step.eliminations
+                            .iter()
+                            .any(|&(c, _)| g.houses()[*bx].contains(c))
+                    );
+                    assert!(step.eliminations.iter().any(
+                        |&(c, _)| g.houses()[*line].contains(c) && !g.houses()[*bx].contains(c)
+                    ));
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > 0);
     }
 }
