@@ -772,3 +772,61 @@ fn chains_on_the_human_path_are_chosen_as_hodoku_does() {
         serde_json::json!(["r4c4<>6", "r4c5<>6", "r4c6<>6"])
     );
 }
+
+#[test]
+fn hidden_rectangles_take_two_bivalue_corners_on_a_diagonal() {
+    // hodoku-py 0.2.1 on this puzzle: after a naked triple, a hidden rectangle on 4
+    // and 6 in r8c3, r8c8, r9c3, r9c8 whose bivalue corners r8c8 and r9c3 face each
+    // other removes 6 from r8c8 (its indices 65, 70, 74, 79; deletion 70<>6), then
+    // BUG+1 removes 2 and 9 from r7c3.
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            "400020007200904006005010800603080409070000030508000602000030000000108000000205000",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let hard: Vec<&Value> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "hidden-rectangle" || s["technique"] == "bug-plus-one")
+        .collect();
+    assert_eq!(hard[0]["technique"], "hidden-rectangle");
+    assert_eq!(hard[0]["eliminations"], serde_json::json!(["r8c8<>6"]));
+    assert_eq!(hard[1]["technique"], "bug-plus-one");
+}
+
+#[test]
+fn multi_colours_are_hodokus() {
+    // hodoku-py 0.2.1 on this puzzle: Multi Colors 1 on 6 with the clusters
+    // {r2c5, r7c4, r8c2} / {r7c3, r8c5} and {r4c8, r6c3} / {r6c9} (its cells 13, 57,
+    // 64 / 56, 67 and 34, 47 / 53), removing 6 from r2c9 (its cell 17).
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            "007200000002003900090040021020589007008406200900132080480020090001900800000008600",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let steps = r["steps"].as_array().unwrap();
+    let mc: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["technique"] == "multi-colors")
+        .collect();
+    assert_eq!(mc.len(), 1, "{mc:?}");
+    assert_eq!(mc[0]["name"], "Multi Colors 1");
+    assert_eq!(mc[0]["eliminations"], serde_json::json!(["r2c9<>6"]));
+    assert_eq!(
+        mc[0]["cells"],
+        serde_json::json!([
+            "r2c5", "r4c8", "r6c3", "r6c9", "r7c3", "r7c4", "r8c2", "r8c5"
+        ])
+    );
+}

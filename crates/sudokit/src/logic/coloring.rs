@@ -2,6 +2,10 @@
 //! digit's only two places in a house) split into two colours, exactly one of which is
 //! true. Trap: a cell seeing both colours loses the digit. Wrap: a colour with two cells
 //! in one house is false, so all its cells lose the digit.
+//!
+//! Multi-colours (HoDoKu's), two clusters of one digit, A (a1, a2) and B (b1, b2): when
+//! a colour of A sees both colours of B it is false (type 2); when a1 sees b1 they are
+//! not both true, so a2 or b2 is, and a cell seeing both loses the digit (type 1).
 
 use super::board::{self, Bits, Board};
 use super::{Emit, Step, Technique};
@@ -92,6 +96,102 @@ pub fn simple_colors<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     true
 }
 
+/// Multi-colours: for each digit, each ordered pair of clusters (A, B), type 2 first
+/// (HoDoKu's order; the first pair with eliminations is emitted).
+pub fn multi_colors<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
+    let t = b.tables();
+    let n = t.n;
+    // The cells that see some cell of `set`.
+    let seen_by = |set: S| board::cells(set).fold(S::ZERO, |m, c| m | t.peers[c]);
+    let names = |set: S| {
+        board::cells(set)
+            .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for d in b.digit_range() {
+        let clusters = clusters(b, d);
+        let sees: Vec<(S, S)> = clusters
+            .iter()
+            .map(|&(x, y)| (seen_by(x), seen_by(y)))
+            .collect();
+        for i in 0..clusters.len() {
+            for j in 0..clusters.len() {
+                if i == j {
+                    continue;
+                }
+                let ((a1, a2), (b1, b2)) = (clusters[i], clusters[j]);
+                let ((sa1, sa2), (sb1, sb2)) = (sees[i], sees[j]);
+                let mut false_colours: S = S::ZERO;
+                for (a, sa) in [(a1, sa1), (a2, sa2)] {
+                    if sa & b1 != S::ZERO && sa & b2 != S::ZERO {
+                        false_colours |= a;
+                    }
+                }
+                let mut victims: S = S::ZERO;
+                let mut why = String::new();
+                let kind;
+                if false_colours != S::ZERO {
+                    kind = 2;
+                    victims = false_colours;
+                    why = format!(
+                        "{} see both colours of the second cluster, one of which is true, so they are false.",
+                        names(false_colours)
+                    );
+                } else {
+                    kind = 1;
+                    for (x, sx, y, p, sp, q, sq) in [
+                        (a1, sa1, b1, a2, sa2, b2, sb2),
+                        (a1, sa1, b2, a2, sa2, b1, sb1),
+                        (a2, sa2, b1, a1, sa1, b2, sb2),
+                        (a2, sa2, b2, a1, sa1, b1, sb1),
+                    ] {
+                        let more = sp & sq & b.digit(d) & !(p | q);
+                        if sx & y != S::ZERO && more & !victims != S::ZERO {
+                            victims |= more;
+                            if !why.is_empty() {
+                                why.push(' ');
+                            }
+                            why.push_str(&format!(
+                                "A cell of {} sees one of {}, so those colours are not both \
+                                 true: {} or {} is.",
+                                names(x),
+                                names(y),
+                                names(p),
+                                names(q)
+                            ));
+                        }
+                    }
+                }
+                if victims == S::ZERO {
+                    continue;
+                }
+                let mut st = Step::new(Technique::MultiColors);
+                st.digits = vec![d];
+                st.cells = board::cells(a1 | a2 | b1 | b2).collect();
+                st.eliminations = board::cells(victims).map(|c| (c, d)).collect();
+                st.name = Some(format!("Multi Colors {kind}"));
+                st.rating = 66;
+                let mark = crate::symbols::Digits::mark(d);
+                st.detail = vec![
+                    format!(
+                        "Colours of {mark}: {} / {} and {} / {} (in each cluster one colour is true).",
+                        names(a1),
+                        names(a2),
+                        names(b1),
+                        names(b2)
+                    ),
+                    why,
+                ];
+                if !emit(st) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +202,10 @@ mod tests {
         for p in SAMPLES {
             let b = Board::from_state(&state(p));
             simple_colors(&b, &mut |st| {
+                check_sound(p, &st);
+                true
+            });
+            multi_colors(&b, &mut |st| {
                 check_sound(p, &st);
                 true
             });

@@ -152,6 +152,9 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::SimpleColors, |_, b, e| {
         on_board!(b, |b| coloring::simple_colors(b, e))
     }),
+    (Technique::MultiColors, |_, b, e| {
+        on_board!(b, |b| coloring::multi_colors(b, e))
+    }),
     (Technique::XChain, |_, b, e| {
         on_board!(b, |b| chains::find(
             b,
@@ -559,6 +562,7 @@ mod tests {
         wings::xyz_wing(b, &mut keep);
         wings::w_wing(b, &mut keep);
         coloring::simple_colors(b, &mut keep);
+        coloring::multi_colors(b, &mut keep);
         for kind in [
             chains::Kind::X,
             chains::Kind::XY,

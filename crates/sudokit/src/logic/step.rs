@@ -157,6 +157,7 @@ techniques! {
     FinnedXWing => "finned-x-wing", "Finned X-Wing", 130, Hard;
     SashimiXWing => "sashimi-x-wing", "Sashimi X-Wing", 150, Hard;
     SimpleColors => "simple-colors", "Simple Colors", 150, Hard;
+    MultiColors => "multi-colors", "Multi Colors", 200, Hard;
     FinnedSwordfish => "finned-swordfish", "Finned Swordfish", 200, Unfair;
     SashimiSwordfish => "sashimi-swordfish", "Sashimi Swordfish", 240, Unfair;
     FinnedJellyfish => "finned-jellyfish", "Finned Jellyfish", 250, Unfair;

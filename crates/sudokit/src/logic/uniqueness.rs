@@ -189,15 +189,20 @@ fn rectangle<S: Bits>(
         }
     }
     // Hidden rectangle: a bivalue corner; at the opposite corner, b only in the
-    // rectangle along both its row and column: a leaves the opposite corner.
-    for &corner in &floor {
+    // rectangle along both its row and column: a leaves the opposite corner. As in
+    // HoDoKu, with one bivalue corner or two on a diagonal (then the opposite corner
+    // is bivalue itself, and loses a digit all the same).
+    let diagonal = floor.len() == 2 && !same_house(floor[0], floor[1]);
+    let hidden_floors: &[usize] = if floor.len() == 1 || diagonal {
+        &floor
+    } else {
+        &[]
+    };
+    for &corner in hidden_floors {
         let opp = *cells
             .iter()
             .find(|&&c| t.row(c) != t.row(corner) && t.col(c) != t.col(corner))
             .expect("opposite");
-        if b.cand[opp] == ab {
-            continue;
-        }
         let lines = t.house[t.row(opp)] | t.house[t.n + t.col(opp)];
         for (keep, drop) in [(a, bb), (bb, a)] {
             if b.digit(keep) & lines & !set == S::ZERO && b.has(opp, drop) {
