@@ -102,6 +102,7 @@ fn als_step<S: Bits>(
 /// ALS-XZ (including the doubly linked case).
 pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, 4);
+    let mut found = Vec::new();
     for i in 0..list.len() {
         for j in i + 1..list.len() {
             let (a, z) = (&list[i], &list[j]);
@@ -140,12 +141,10 @@ pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
             if elims.is_empty() {
                 continue;
             }
-            if !emit(als_step(Technique::AlsXz, &[a, z], r, elims)) {
-                return false;
-            }
+            found.push(als_step(Technique::AlsXz, &[a, z], r, elims));
         }
     }
-    true
+    emit_in_hodoku_order(b, found, emit)
 }
 
 /// ALS-XY-Wing: a pivot ALS `c` linked to `a` by `x` and to `b` by `y` (x ≠ y); a digit
@@ -153,6 +152,7 @@ pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
 pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, 3);
     let n = list.len();
+    let mut found = Vec::new();
     for ci in 0..n {
         let c = &list[ci];
         // The ALS linked to the pivot, with their links (pairs of others never qualify).
@@ -186,15 +186,27 @@ pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                             continue;
                         }
                         let digits = (1 << (x - 1)) | (1 << (y - 1));
-                        if !emit(als_step(Technique::AlsXyWing, &[a, z, c], digits, elims)) {
-                            return false;
-                        }
+                        found.push(als_step(Technique::AlsXyWing, &[a, z, c], digits, elims));
                     }
                 }
             }
         }
     }
-    true
+    emit_in_hodoku_order(b, found, emit)
+}
+
+/// Emits `steps` as HoDoKu ranks ALS steps: one per set of eliminations (the fewest
+/// cells), most eliminations first, then [`Step::hodoku_rank`]'s sum, then the fewest
+/// sets and cells.
+fn emit_in_hodoku_order<S: Bits>(b: &Board<S>, mut steps: Vec<Step>, emit: Emit) -> bool {
+    let cells = b.tables().n * b.tables().n;
+    for st in &mut steps {
+        st.eliminations.sort_unstable();
+    }
+    steps.sort_by_cached_key(|st| (st.hodoku_rank(cells), st.houses.len(), st.cells.len()));
+    let mut seen = std::collections::HashSet::new();
+    steps.retain(|st| seen.insert(st.eliminations.clone()));
+    steps.into_iter().all(|st| emit(st))
 }
 
 /// Death Blossom: a stem cell whose every candidate `d` is linked (all `d`s of a petal

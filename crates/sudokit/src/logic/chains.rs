@@ -206,11 +206,8 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, order: Order, emit: Emit) -> bool
     match order {
         Order::Shortest => found.sort_by_key(|f| f.0),
         Order::MostEliminations => found.sort_by_cached_key(|(len, st)| {
-            (
-                std::cmp::Reverse(st.eliminations.len()),
-                index_sum(b.tables().n * b.tables().n, &st.eliminations),
-                *len,
-            )
+            let cells = b.tables().n * b.tables().n;
+            (st.hodoku_rank(cells), *len)
         }),
     }
     for (_, st) in found {
@@ -219,20 +216,6 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, order: Order, emit: Emit) -> bool
         }
     }
     true
-}
-
-/// HoDoKu's tie-break between steps with as many eliminations: over the eliminations
-/// in (digit, cell) order, the sum of `cell * weight + digit` with weights 1, 1 +
-/// (cells - 1), 1 + 2 (cells - 1), ... (80 apart on 9x9).
-fn index_sum(cells: usize, eliminations: &[(usize, u8)]) -> u64 {
-    let mut sorted: Vec<(u8, usize)> = eliminations.iter().map(|&(c, d)| (d, c)).collect();
-    sorted.sort_unstable();
-    let step = cells.saturating_sub(1) as u64;
-    sorted
-        .iter()
-        .enumerate()
-        .map(|(i, &(d, c))| c as u64 * (1 + i as u64 * step) + d as u64)
-        .sum()
 }
 
 fn search<S: Bits>(

@@ -240,6 +240,22 @@ pub struct Step {
 }
 
 impl Step {
+    /// HoDoKu's order between steps of one kind (smallest first): most eliminations,
+    /// then the smallest sum over the eliminations, in (digit, cell) order, of `cell *
+    /// weight + digit` with weights 1, 1 + (cells - 1), 1 + 2 (cells - 1), ... (80
+    /// apart on 9x9: HoDoKu's `getIndexSumme`). `cells` is the grid's cell count.
+    pub fn hodoku_rank(&self, cells: usize) -> (std::cmp::Reverse<usize>, u64) {
+        let mut sorted: Vec<(u8, usize)> = self.eliminations.iter().map(|&(c, d)| (d, c)).collect();
+        sorted.sort_unstable();
+        let step = cells.saturating_sub(1) as u64;
+        let sum = sorted
+            .iter()
+            .enumerate()
+            .map(|(i, &(d, c))| c as u64 * (1 + i as u64 * step) + d as u64)
+            .sum();
+        (std::cmp::Reverse(self.eliminations.len()), sum)
+    }
+
     /// A step of a technique with nothing filled in yet.
     pub fn new(technique: Technique) -> Step {
         Step {
