@@ -206,7 +206,7 @@ fn emit_in_hodoku_order<S: Bits>(b: &Board<S>, mut steps: Vec<Step>, emit: Emit)
     steps.sort_by_cached_key(|st| (st.hodoku_rank(cells), st.houses.len(), st.cells.len()));
     let mut seen = std::collections::HashSet::new();
     steps.retain(|st| seen.insert(st.eliminations.clone()));
-    steps.into_iter().all(|st| emit(st))
+    steps.into_iter().all(emit)
 }
 
 /// Death Blossom: a stem cell whose every candidate `d` is linked (all `d`s of a petal
