@@ -830,3 +830,34 @@ fn multi_colours_are_hodokus() {
         ])
     );
 }
+
+#[test]
+fn als_xy_chains_are_hodokus() {
+    // hodoku-py 0.2.1 on this SE 8+ puzzle (sudoku-exchange) takes two ALS-XY-chains:
+    // the first removes 1 and 4 from r1c4 (its deletions 3<>1, 3<>4), the second 1
+    // from r1c1 (0<>1), and no other ALS step.
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            "000060030000007048000003900490018570600000009051340062007500000260700000030080000",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let als: Vec<(&str, &Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"].as_str().unwrap().starts_with("als-"))
+        .map(|s| (s["technique"].as_str().unwrap(), &s["eliminations"]))
+        .collect();
+    assert_eq!(
+        als,
+        [
+            ("als-xy-chain", &serde_json::json!(["r1c4<>1", "r1c4<>4"])),
+            ("als-xy-chain", &serde_json::json!(["r1c1<>1"])),
+        ]
+    );
+}

@@ -31,7 +31,9 @@ impl<S: Bits> Als<S> {
     }
 }
 
-/// Every ALS of up to `max` cells (each set once, found in its first house).
+/// Every ALS of up to `max` cells (each set once, found in its first house), in
+/// HoDoKu's order: house by house, each house's sets depth first (`{1}`, `{1, 2}`,
+/// `{1, 2, 3}`, ..., `{2}`, ...), which its forward-only ALS chains depend on.
 pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
     let t = b.tables();
     let mut out: Vec<Als<S>> = Vec::new();
@@ -43,38 +45,87 @@ pub fn all_als<S: Bits>(b: &Board<S>, max: usize) -> Vec<Als<S>> {
             .map(|&c| c as usize)
             .filter(|&c| b.cand[c] != 0)
             .collect();
-        for n in 1..=max.min(cells.len().saturating_sub(1)) {
-            combinations(&cells, n, &mut |set| {
-                let digits = b.digits_of(set);
-                if digits.count_ones() as usize == n + 1 {
-                    let mask = set.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                    if known.insert(mask) {
-                        let mut seen = S::per_digit(S::ZERO);
-                        for d in board::digits(digits) {
-                            seen[d as usize - 1] = t.seen_by_all(mask & b.digit(d));
-                        }
-                        out.push(Als {
-                            cells: mask,
-                            digits,
-                            house: h,
-                            seen,
-                        });
-                    }
+        // A house's ALS leave at least one of its empty cells out.
+        let max = max.min(cells.len().saturating_sub(1));
+        // Depth-first: (next index to try, set so far, its size, its digits).
+        let mut stack: Vec<(usize, S, usize, Digits)> = vec![(0, S::ZERO, 0, 0)];
+        while let Some((from, set, size, digits)) = stack.pop() {
+            // Push in reverse so the smallest next cell comes off first.
+            for i in (from..cells.len()).rev() {
+                if size < max {
+                    stack.push((
+                        i + 1,
+                        set | S::bit(cells[i]),
+                        size + 1,
+                        digits | b.cand[cells[i]],
+                    ));
                 }
-                true
-            });
+            }
+            if size > 0 && digits.count_ones() as usize == size + 1 && known.insert(set) {
+                let mut seen = S::per_digit(S::ZERO);
+                for d in board::digits(digits) {
+                    seen[d as usize - 1] = t.seen_by_all(set & b.digit(d));
+                }
+                out.push(Als {
+                    cells: set,
+                    digits,
+                    house: h,
+                    seen,
+                });
+            }
         }
     }
     out
 }
 
-/// Restricted common candidates between two disjoint ALS.
-fn rccs<S: Bits>(b: &Board<S>, a: &Als<S>, z: &Als<S>) -> Digits {
-    let mut out = 0;
-    for d in board::digits(a.digits & z.digits) {
-        if (z.holders(b, d) & !a.seen[d as usize - 1]).is_empty() {
-            out |= 1 << (d - 1);
+/// The largest ALS the HoDoKu techniques look for: any (HoDoKu's) up to 9x9, four
+/// cells above (a 16-cell house has 65,000 subsets).
+fn hodoku_als_size<S: Bits>(b: &Board<S>) -> usize {
+    let n = b.tables().n;
+    if n <= 9 { n.saturating_sub(1) } else { 4 }
+}
+
+/// The links of every ALS to the disjoint ALS it shares restricted common digits with
+/// (at most two, the lowest, as HoDoKu keeps), others in increasing order. Only ALS
+/// whose first cell holding a digit sees all of this ALS's holders can share it, so
+/// each ALS is filed by (digit, that cell) and the pairs come from the file, not from
+/// every pair of ALS.
+fn rc_links<S: Bits>(b: &Board<S>, list: &[Als<S>]) -> Vec<Vec<(usize, Digits)>> {
+    let cells = b.tables().n * b.tables().n;
+    let mut filed: Vec<Vec<u32>> = vec![Vec::new(); b.tables().n * cells];
+    for (i, a) in list.iter().enumerate() {
+        for d in board::digits(a.digits) {
+            filed[(d as usize - 1) * cells + board::first(a.holders(b, d))].push(i as u32);
         }
+    }
+    let mut out = Vec::with_capacity(list.len());
+    let mut acc: Vec<(usize, Digits)> = Vec::new();
+    for a in list {
+        acc.clear();
+        for d in board::digits(a.digits) {
+            let seen = a.seen[d as usize - 1];
+            for c in board::cells(seen & b.digit(d)) {
+                for &j in &filed[(d as usize - 1) * cells + c] {
+                    let z = &list[j as usize];
+                    if (z.cells & a.cells).is_empty() && (z.holders(b, d) & !seen).is_empty() {
+                        acc.push((j as usize, 1 << (d - 1)));
+                    }
+                }
+            }
+        }
+        acc.sort_unstable();
+        let mut links: Vec<(usize, Digits)> = Vec::new();
+        for &(j, d) in &acc {
+            match links.last_mut() {
+                Some((k, r)) if *k == j => {
+                    if r.count_ones() < 2 {
+                        *r |= d;
+                    }
+                }
+                _ => links.push((j, d)),
+            }
+        }
+        out.push(links);
     }
     out
 }
@@ -93,6 +144,7 @@ fn als_step<S: Bits>(
     st.rating = match technique {
         Technique::AlsXz => 68,
         Technique::AlsXyWing => 70,
+        Technique::AlsXyChain => 71,
         Technique::DeathBlossom => 72,
         _ => 60,
     };
@@ -101,18 +153,12 @@ fn als_step<S: Bits>(
 
 /// ALS-XZ (including the doubly linked case).
 pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
-    let list = all_als(b, 4);
+    let list = all_als(b, hodoku_als_size(b));
+    let links = rc_links(b, &list);
     let mut found = Vec::new();
     for i in 0..list.len() {
-        for j in i + 1..list.len() {
+        for &(j, r) in links[i].iter().filter(|&&(j, _)| j > i) {
             let (a, z) = (&list[i], &list[j]);
-            if a.cells & z.cells != S::ZERO {
-                continue;
-            }
-            let r = rccs(b, a, z);
-            if r == 0 {
-                continue;
-            }
             let mut elims: Vec<(usize, u8)> = Vec::new();
             for d in board::digits(a.digits & z.digits & !if r.count_ones() == 1 { r } else { 0 }) {
                 if r.count_ones() == 1 && r >> (d - 1) & 1 == 1 {
@@ -150,17 +196,12 @@ pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
 /// ALS-XY-Wing: a pivot ALS `c` linked to `a` by `x` and to `b` by `y` (x ≠ y); a digit
 /// `z` common to `a` and `b` leaves the cells seeing all their `z`s.
 pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
-    let list = all_als(b, 3);
-    let n = list.len();
+    let list = all_als(b, hodoku_als_size(b));
+    let links = rc_links(b, &list);
     let mut found = Vec::new();
-    for ci in 0..n {
-        let c = &list[ci];
+    for (ci, c) in list.iter().enumerate() {
         // The ALS linked to the pivot, with their links (pairs of others never qualify).
-        let linked: Vec<(usize, Digits)> = (0..n)
-            .filter(|&i| i != ci && (list[i].cells & c.cells).is_empty())
-            .map(|i| (i, rccs(b, &list[i], c)))
-            .filter(|&(_, r)| r != 0)
-            .collect();
+        let linked = &links[ci];
         for (k, &(ai, rx)) in linked.iter().enumerate() {
             for &(bi, ry) in &linked[k + 1..] {
                 let (a, z) = (&list[ai], &list[bi]);
@@ -207,6 +248,144 @@ fn emit_in_hodoku_order<S: Bits>(b: &Board<S>, mut steps: Vec<Step>, emit: Emit)
     let mut seen = std::collections::HashSet::new();
     steps.retain(|st| seen.insert(st.eliminations.clone()));
     steps.into_iter().all(emit)
+}
+
+/// The longest ALS chain looked for, in links (HoDoKu allows 50).
+const CHAIN_LINKS: usize = 8;
+/// How many chain extensions one search may try before it gives up (the search is
+/// exponential; HoDoKu's own takes seconds on hard grids).
+const CHAIN_BUDGET: usize = 200_000;
+
+/// ALS-XY-Chain (HoDoKu's): ALS `A1 - A2 - ... - An` (n >= 4), each linked to the next
+/// by a restricted common digit other than the one linking it to the previous. If
+/// `A1` lacks a digit `z`, it is locked and holds its link digit, which leaves `A2`
+/// locked and holding the next, and so on: `An` then holds `z`. So a `z` common to
+/// the two ends (and linking neither) leaves every cell seeing all their `z`s. As in
+/// HoDoKu, ALS of any size (four cells at most above 9x9), links only from an ALS to a
+/// later one in [`all_als`]'s order, at most two link digits for a pair.
+pub fn als_xy_chain<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
+    let list = all_als(b, hodoku_als_size(b));
+    // Forward links of each ALS: (later ALS, link digits).
+    let links: Vec<Vec<(usize, Digits)>> = rc_links(b, &list)
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| l.into_iter().filter(|&(j, _)| j > i).collect())
+        .collect();
+    let mut search = ChainSearch {
+        b,
+        list: &list,
+        links: &links,
+        start: 0,
+        path: Vec::new(),
+        in_chain: vec![false; list.len()],
+        budget: CHAIN_BUDGET,
+        found: Vec::new(),
+    };
+    for start in 0..list.len() {
+        search.start = start;
+        search.in_chain[start] = true;
+        search.extend(start, 0);
+        search.in_chain[start] = false;
+        if search.budget == 0 {
+            break;
+        }
+    }
+    let found = std::mem::take(&mut search.found);
+    emit_in_hodoku_order(b, found, emit)
+}
+
+struct ChainSearch<'a, S: Bits> {
+    b: &'a Board<S>,
+    list: &'a [Als<S>],
+    links: &'a [Vec<(usize, Digits)>],
+    /// The chain's first ALS.
+    start: usize,
+    /// The chain so far after its first ALS: (ALS, the digits linking it to the one
+    /// before).
+    path: Vec<(usize, Digits)>,
+    in_chain: Vec<bool>,
+    budget: usize,
+    found: Vec<Step>,
+}
+
+impl<S: Bits> ChainSearch<'_, S> {
+    /// Extends the chain whose last ALS is `at`, linked to the one before by `came`.
+    fn extend(&mut self, at: usize, came: Digits) {
+        if self.path.len() >= CHAIN_LINKS {
+            return;
+        }
+        for &(next, digits) in &self.links[at] {
+            if self.in_chain[next] || self.budget == 0 {
+                continue;
+            }
+            // The first link may use either of two digits, but only one at a time.
+            let choices: Vec<Digits> = if self.path.is_empty() {
+                board::digits(digits).map(|d| 1 << (d - 1)).collect()
+            } else {
+                vec![digits & !came]
+            };
+            for active in choices {
+                if active == 0 {
+                    continue;
+                }
+                self.budget = self.budget.saturating_sub(1);
+                self.path.push((next, active));
+                self.in_chain[next] = true;
+                if self.path.len() >= 3 {
+                    self.record();
+                }
+                self.extend(next, active);
+                self.in_chain[next] = false;
+                self.path.pop();
+            }
+        }
+    }
+
+    /// Records the eliminations of the chain as it stands, if any.
+    fn record(&mut self) {
+        let b = self.b;
+        let (a, z) = (
+            &self.list[self.start],
+            &self.list[self.path.last().unwrap().0],
+        );
+        let (first_link, last_link) = (self.path[0].1, self.path.last().unwrap().1);
+        let ends = a.cells | z.cells;
+        let mut elims = Vec::new();
+        for d in board::digits(a.digits & z.digits & !first_link & !last_link) {
+            let i = d as usize - 1;
+            for v in board::cells(a.seen[i] & z.seen[i] & b.digit(d) & !ends) {
+                elims.push((v, d));
+            }
+        }
+        if elims.is_empty() {
+            return;
+        }
+        let sets: Vec<&Als<S>> = std::iter::once(a)
+            .chain(self.path.iter().map(|&(i, _)| &self.list[i]))
+            .collect();
+        let digits = self.path.iter().fold(0, |m, &(_, d)| m | d);
+        let mut st = als_step(Technique::AlsXyChain, &sets, digits, elims);
+        let names = |set: S| {
+            board::cells(set)
+                .map(|c| format!("r{}c{}", c / b.tables().n + 1, c % b.tables().n + 1))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut chain = names(a.cells);
+        for &(i, d) in &self.path {
+            let marks: Vec<String> = board::digits(d).map(crate::symbols::Digits::mark).collect();
+            chain.push_str(&format!(
+                " -{}- {}",
+                marks.join(","),
+                names(self.list[i].cells)
+            ));
+        }
+        st.detail = vec![format!(
+            "The almost locked sets {chain}, each linked to the next by a digit that cannot \
+             be in both: if the first lacks a digit they share with the last, the last has it."
+        )];
+        self.found.push(st);
+    }
 }
 
 /// Death Blossom: a stem cell whose every candidate `d` is linked (all `d`s of a petal
@@ -401,6 +580,7 @@ mod tests {
             for f in [
                 als_xz as fn(&Board, Emit) -> bool,
                 als_xy_wing,
+                als_xy_chain,
                 death_blossom,
                 sue_de_coq,
             ] {

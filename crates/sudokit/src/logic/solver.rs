@@ -193,6 +193,9 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::AlsXyWing, |_, b, e| {
         on_board!(b, |b| als::als_xy_wing(b, e))
     }),
+    (Technique::AlsXyChain, |_, b, e| {
+        on_board!(b, |b| als::als_xy_chain(b, e))
+    }),
     (Technique::DeathBlossom, |_, b, e| {
         on_board!(b, |b| als::death_blossom(b, e))
     }),
@@ -577,6 +580,7 @@ mod tests {
         bug::se_bug(b, &mut keep);
         als::als_xz(b, &mut keep);
         als::als_xy_wing(b, &mut keep);
+        als::als_xy_chain(b, &mut keep);
         als::sue_de_coq(b, &mut keep);
         als::death_blossom(b, &mut keep);
         exclusion::aligned_pairs(b, &mut keep);

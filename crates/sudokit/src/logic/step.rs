@@ -179,6 +179,7 @@ techniques! {
     ForcingChain => "forcing-chain", "Forcing Chain", 280, Unfair;
     AlsXz => "als-xz", "ALS-XZ", 300, Unfair;
     AlsXyWing => "als-xy-wing", "ALS-XY-Wing", 320, Unfair;
+    AlsXyChain => "als-xy-chain", "ALS-XY-Chain", 340, Unfair;
     DeathBlossom => "death-blossom", "Death Blossom", 360, Unfair;
     AlignedPairExclusion => "aligned-pair-exclusion", "Aligned Pair Exclusion", 320, Unfair;
     AlignedTripleExclusion => "aligned-triple-exclusion", "Aligned Triple Exclusion", 400, Extreme;
