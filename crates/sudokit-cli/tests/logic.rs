@@ -410,9 +410,10 @@ fn rate_prints_se_ratings_and_hodoku_level() {
         .args(["rate", DIABOLICAL])
         .assert()
         .success()
-        // HoDoKu's level (hodoku-py 0.2.1: unfair, 1426 points; its path and ours share
-        // the singles, the pair, the X-wing, the kite, the W-wing and Sue de Coq).
-        .stdout(predicate::str::contains(" 6.4/1.0/1.0 unfair "));
+        // HoDoKu's level and score (hodoku-py 0.2.1: unfair, 1426 points, in 58 steps:
+        // a naked pair, pointing, an X-wing, a kite, two Sue de Coqs, a hidden
+        // rectangle, a W-wing and singles; ours takes the same steps).
+        .stdout(predicate::str::contains(" 6.4/1.0/1.0 unfair 1426"));
     let out = sudokit()
         .args(["rate", "-f", "json", DIABOLICAL, "lo-shu"])
         .assert()
@@ -860,4 +861,27 @@ fn als_xy_chains_are_hodokus() {
             ("als-xy-chain", &serde_json::json!(["r1c1<>1"])),
         ]
     );
+}
+
+#[test]
+fn sue_de_coq_takes_hodokus_general_form() {
+    // hodoku-py 0.2.1 on the diabolical example takes two Sue de Coqs: r2c1,r2c3 on
+    // 1,3,6,9 (its cells 9, 11; deletions 2<>6, 13<>2), whose box set r1c2,r3c2 holds
+    // a digit outside the intersection, then r7c1,r7c2 on 2,3,5,6,8.
+    let out = sudokit()
+        .args(["explain", "-f", "json", DIABOLICAL])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let sdc: Vec<(&Value, &Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "sue-de-coq")
+        .map(|s| (&s["cells"], &s["eliminations"]))
+        .collect();
+    assert_eq!(sdc.len(), 2);
+    assert_eq!(sdc[0].0, &serde_json::json!(["r2c1", "r2c3"]));
+    assert_eq!(sdc[0].1, &serde_json::json!(["r1c3<>6", "r2c5<>2"]));
+    assert_eq!(sdc[1].0, &serde_json::json!(["r7c1", "r7c2"]));
 }

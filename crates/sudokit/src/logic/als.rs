@@ -8,7 +8,7 @@
 //! cell seeing all the `z`s of both.
 
 use super::board::{self, Bits, Board, CellSet, Digits};
-use super::{Emit, Step, Technique, combinations};
+use super::{Emit, Step, Technique};
 
 /// One almost locked set.
 #[derive(Clone, Copy, Debug)]
@@ -473,98 +473,185 @@ fn blossom<S: Bits>(
     true
 }
 
-/// Sue de Coq: two or three cells of a box-line intersection holding `n + 2` (or more)
-/// digits, a line ALS and a box ALS outside the intersection with disjoint digits that
-/// together cover them: every digit is locked, so the line's digits leave the rest of
-/// the line and the box's the rest of the box.
+/// Sue de Coq (HoDoKu's general form): two or three cells `C` of a box-line
+/// intersection holding `|C| + k` digits `V` (k >= 2), a set `L` of other cells of the
+/// line and a set `B` of other cells of the box, each with more cells than digits
+/// outside `V`, between them taking the `k` extra places: `L`'s cells beyond its own
+/// extra digits hold some of `V`, `B`'s the rest (none that `L` has). The digits of
+/// `C` and `L` but not `B` then leave the rest of the line, those of `C` and `B` but
+/// not `L` the rest of the box (and an extra digit of both, both). The first pattern
+/// found, in HoDoKu's order (rows, then columns; each line's boxes; `L` and `B`
+/// depth first).
 pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
-    for &bx in &t.boxes {
-        for line in 0..t.lines {
-            let inter = t.house[bx] & t.house[line];
-            let cells: Vec<usize> = board::cells(inter).filter(|&c| b.cand[c] != 0).collect();
-            for k in 2..=cells.len() {
-                let ok = combinations(&cells, k, &mut |core| {
-                    let core_mask = core.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                    let v = b.digits_of(core);
-                    if (v.count_ones() as usize) < k + 2 {
-                        return true;
+    let empty = |m: S| {
+        board::cells(m)
+            .filter(|&c| b.cand[c] != 0)
+            .fold(S::ZERO, |a, c| a | S::bit(c))
+    };
+    for line in 0..t.lines {
+        let line_all = empty(t.house[line]);
+        for &bx in &t.boxes {
+            let box_all = empty(t.house[bx]);
+            let inter: Vec<usize> = board::cells(line_all & box_all).collect();
+            let mut sdc = Sdc {
+                b,
+                line,
+                bx,
+                line_all,
+                box_all,
+                core: S::ZERO,
+                v: 0,
+                n_plus: 0,
+                line_src: Vec::new(),
+                emit: &mut *emit,
+                stopped: false,
+            };
+            for i1 in 0..inter.len() {
+                for i2 in i1 + 1..inter.len() {
+                    sdc.core_from(&[inter[i1], inter[i2]]);
+                    for &c3 in &inter[i2 + 1..] {
+                        sdc.core_from(&[inter[i1], inter[i2], c3]);
                     }
-                    let line_rest: Vec<usize> = board::cells(t.house[line] & !inter)
-                        .filter(|&c| b.cand[c] != 0)
-                        .collect();
-                    let box_rest: Vec<usize> = board::cells(t.house[bx] & !inter)
-                        .filter(|&c| b.cand[c] != 0)
-                        .collect();
-                    for nl in 1..=2 {
-                        let go = combinations(&line_rest, nl, &mut |ls| {
-                            let dl = b.digits_of(ls);
-                            if dl & !v != 0 || dl.count_ones() as usize != nl + 1 {
-                                return true;
-                            }
-                            for nb in 1..=2 {
-                                let go = combinations(&box_rest, nb, &mut |bs| {
-                                    let db = b.digits_of(bs);
-                                    if db & !v != 0
-                                        || db & dl != 0
-                                        || db.count_ones() as usize != nb + 1
-                                    {
-                                        return true;
-                                    }
-                                    if (v & !(dl | db)).count_ones() as usize
-                                        + dl.count_ones() as usize
-                                        + db.count_ones() as usize
-                                        != k + nl + nb
-                                    {
-                                        return true;
-                                    }
-                                    let lm = ls.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                                    let bm = bs.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                                    let rest = v & !(dl | db);
-                                    let mut elims = Vec::new();
-                                    for c in board::cells(t.house[line] & !core_mask & !lm) {
-                                        for d in board::digits(b.cand[c] & (dl | rest)) {
-                                            elims.push((c, d));
-                                        }
-                                    }
-                                    for c in board::cells(t.house[bx] & !core_mask & !bm) {
-                                        for d in board::digits(b.cand[c] & (db | rest)) {
-                                            if !elims.contains(&(c, d)) {
-                                                elims.push((c, d));
-                                            }
-                                        }
-                                    }
-                                    if elims.is_empty() {
-                                        return true;
-                                    }
-                                    let mut st = Step::new(Technique::SueDeCoq);
-                                    st.digits = board::digits(v).collect();
-                                    st.cells = core.to_vec();
-                                    st.fins = ls.iter().chain(bs.iter()).copied().collect();
-                                    st.houses = vec![line, bx];
-                                    st.eliminations = elims;
-                                    st.rating = 60;
-                                    emit(st)
-                                });
-                                if !go {
-                                    return false;
-                                }
-                            }
-                            true
-                        });
-                        if !go {
-                            return false;
-                        }
-                    }
-                    true
-                });
-                if !ok {
-                    return false;
                 }
+            }
+            if sdc.stopped {
+                return false;
             }
         }
     }
     true
+}
+
+/// One box-line pair's Sue de Coq search (see [`sue_de_coq`]).
+struct Sdc<'a, 'e, S: Bits> {
+    b: &'a Board<S>,
+    line: usize,
+    bx: usize,
+    /// The empty cells of the line and of the box.
+    line_all: S,
+    box_all: S,
+    /// The intersection cells tried, their digits, and how many digits more than cells.
+    core: S,
+    v: Digits,
+    n_plus: usize,
+    /// The line's cells outside the core, in order.
+    line_src: Vec<usize>,
+    emit: &'e mut dyn FnMut(Step) -> bool,
+    /// Set once `emit` asked to stop.
+    stopped: bool,
+}
+
+impl<S: Bits> Sdc<'_, '_, S> {
+    fn core_from(&mut self, cells: &[usize]) {
+        if self.stopped {
+            return;
+        }
+        self.core = cells.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
+        self.v = self.b.digits_of(cells);
+        let Some(n_plus) = (self.v.count_ones() as usize).checked_sub(cells.len()) else {
+            return;
+        };
+        if n_plus < 2 {
+            return;
+        }
+        self.n_plus = n_plus;
+        self.line_src = board::cells(self.line_all & !self.core).collect();
+        self.line_sets(0, 0, S::ZERO, 0);
+    }
+
+    /// Line sets from `line_src[from..]` added to `cells` (`size` of them, digits
+    /// `digits`), each viable one handed to [`Sdc::box_sets`].
+    fn line_sets(&mut self, from: usize, size: usize, cells: S, digits: Digits) {
+        for i in from..self.line_src.len() {
+            if self.stopped {
+                return;
+            }
+            let c = self.line_src[i];
+            let (cells, digits, size) = (cells | S::bit(c), digits | self.b.cand[c], size + 1);
+            let inside = digits & self.v;
+            let extra = (digits & !self.v).count_ones() as usize;
+            if inside != 0 && size > extra && size - extra < self.n_plus {
+                let remaining = self.n_plus - (size - extra);
+                let src: Vec<usize> = board::cells(self.box_all & !self.core & !cells).collect();
+                self.box_sets(&src, 0, 0, S::ZERO, 0, remaining, cells, digits);
+            }
+            self.line_sets(i + 1, size, cells, digits);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn box_sets(
+        &mut self,
+        src: &[usize],
+        from: usize,
+        size: usize,
+        cells: S,
+        digits: Digits,
+        remaining: usize,
+        line_cells: S,
+        line_digits: Digits,
+    ) {
+        // The box set may not use the core digits the line set took.
+        let taken = line_digits & self.v;
+        for i in from..src.len() {
+            if self.stopped {
+                return;
+            }
+            let c = src[i];
+            if self.b.cand[c] & taken != 0 {
+                continue;
+            }
+            let (cells, digits, size) = (cells | S::bit(c), digits | self.b.cand[c], size + 1);
+            let extra = (digits & !self.v).count_ones() as usize;
+            if digits & self.v != 0 && size >= extra && size - extra == remaining {
+                self.found(line_cells, line_digits, cells, digits);
+            }
+            if size >= extra && size - extra <= remaining {
+                self.box_sets(
+                    src,
+                    i + 1,
+                    size,
+                    cells,
+                    digits,
+                    remaining,
+                    line_cells,
+                    line_digits,
+                );
+            }
+        }
+    }
+
+    fn found(&mut self, line_cells: S, line_digits: Digits, box_cells: S, box_digits: Digits) {
+        let b = self.b;
+        let pattern = self.core | line_cells | box_cells;
+        let shared = line_digits & box_digits & !self.v;
+        let in_line = ((self.v | line_digits) & !box_digits) | shared;
+        let in_box = ((self.v | box_digits) & !line_digits) | shared;
+        let mut elims: Vec<(usize, u8)> = Vec::new();
+        for (region, digits) in [(self.line_all, in_line), (self.box_all, in_box)] {
+            for c in board::cells(region & !pattern) {
+                for d in board::digits(b.cand[c] & digits) {
+                    elims.push((c, d));
+                }
+            }
+        }
+        elims.sort_unstable();
+        elims.dedup();
+        if elims.is_empty() {
+            return;
+        }
+        let mut st = Step::new(Technique::SueDeCoq);
+        st.digits = board::digits(self.v).collect();
+        st.cells = board::cells(self.core).collect();
+        st.fins = board::cells(line_cells | box_cells).collect();
+        st.houses = vec![self.line, self.bx];
+        st.eliminations = elims;
+        st.rating = 60;
+        if !(self.emit)(st) {
+            self.stopped = true;
+        }
+    }
 }
 
 #[cfg(test)]
