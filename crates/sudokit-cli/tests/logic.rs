@@ -885,3 +885,26 @@ fn sue_de_coq_takes_hodokus_general_form() {
     assert_eq!(sdc[0].1, &serde_json::json!(["r1c3<>6", "r2c5<>2"]));
     assert_eq!(sdc[1].0, &serde_json::json!(["r7c1", "r7c2"]));
 }
+
+#[test]
+fn a_chain_back_to_its_start_by_strong_links_sets_it() {
+    // hodoku-py 0.2.1 on this SE 8+ puzzle (sudoku-exchange) takes, as its sixth step
+    // after the singles, a discontinuous nice loop whose start, 4 in r9c5, is reached
+    // again by a strong link: r9c5 loses 2, 7 and 9 (its deletions 76<>2, 76<>7,
+    // 76<>9).
+    let out = sudokit()
+        .args([
+            "explain",
+            "-f",
+            "json",
+            "003000000090104030240000008160007200070408060004900017400000091080601020000000300",
+        ])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    let found = r["steps"].as_array().unwrap().iter().any(|s| {
+        s["eliminations"] == serde_json::json!(["r9c5<>2", "r9c5<>7", "r9c5<>9"])
+            && s["text"].as_str().unwrap().contains("so it is true")
+    });
+    assert!(found, "{r}");
+}

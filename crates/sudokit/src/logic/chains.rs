@@ -270,6 +270,27 @@ fn search<S: Bits>(
                 &g.strong[node]
             };
             for &m in next {
+                // Back at the start by a strong link: the start is true (if it were
+                // false, its strong links would make both ends of the first weak
+                // link true), so its cell loses every other digit (HoDoKu's
+                // discontinuous nice loop).
+                if !by_strong
+                    && m as usize == start
+                    && d + 1 >= 4
+                    && matches!(kind, Kind::Aic | Kind::Grouped)
+                    && board::count(g.nodes[start].cells) == 1
+                {
+                    let x = g.nodes[start];
+                    let c = board::first(x.cells);
+                    let others = b.cand[c] & !(1 << (x.digit - 1));
+                    if others != 0 {
+                        let mut path = collect_path(&parent, st);
+                        path.push(s0 | 1);
+                        let elims = board::digits(others).map(|e| (c, e)).collect();
+                        found.push((path.len(), make_step(g, kind, &path, elims)));
+                    }
+                    continue;
+                }
                 let ns = m * 2 + if by_strong { 0 } else { 1 };
                 if parent[ns as usize] != u32::MAX {
                     continue;

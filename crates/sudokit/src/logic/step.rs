@@ -492,7 +492,14 @@ impl Step {
                         chain_text_in(g, &self.chain, &self.strong, style),
                         results
                     );
-                    if self.chain.len() > 2 && self.chain.first() == self.chain.last() {
+                    let closed = self.chain.len() > 2 && self.chain.first() == self.chain.last();
+                    if closed && self.strong.last() == Some(&true) {
+                        s.push_str(
+                            " It leaves its first node by a \"=\" link and comes back to it by \
+                             one: were that node false, the nodes after and before it would \
+                             both be true, and the chain between them says they cannot both be: so it is true.",
+                        );
+                    } else if closed {
                         s.push_str(
                             " The chain closes into a loop, so each \"-\" link holds exactly \
                              one true end: a candidate in conflict with both ends of one is false.",
