@@ -21,34 +21,48 @@ struct Lock {
 }
 
 /// Calls `f` for every useful intersection; `pointing` selects A = non-line houses,
-/// else A = lines. Returns false when `f` asked to stop.
-fn each_lock(s: &State, pointing: bool, f: &mut dyn FnMut(Lock) -> bool) -> bool {
-    for d in 1..=s.size() as u8 {
-        for &(a, b, in_a, in_b) in s.locks(pointing) {
-            let (a, b) = (a as usize, b as usize);
-            let pa = s.pos(a, d);
-            if pa.count_ones() < 2 || pa & !in_a != 0 {
-                continue;
-            }
-            let victims = s.pos(b, d) & !in_b;
-            if victims == 0 {
-                continue;
-            }
-            let lock = Lock {
-                digit: d,
-                a,
-                b,
-                cells: s.positions(a, d).collect(),
-                eliminations: mask_cells(s.house_cells(b), victims)
-                    .map(|c| (c, d))
-                    .collect(),
-            };
-            if !f(lock) {
-                return false;
-            }
+/// else A = lines. Digit by digit (Sudoku Explainer's order), or with `house_first`
+/// house A by house A, each one's digits in turn (HoDoKu's). Returns false when `f`
+/// asked to stop.
+fn each_lock(
+    s: &State,
+    pointing: bool,
+    house_first: bool,
+    f: &mut dyn FnMut(Lock) -> bool,
+) -> bool {
+    let locks = s.locks(pointing);
+    let mut visit = |d: u8, &(a, b, in_a, in_b): &(u32, u32, u64, u64)| {
+        let (a, b) = (a as usize, b as usize);
+        let pa = s.pos(a, d);
+        if pa.count_ones() < 2 || pa & !in_a != 0 {
+            return true;
         }
+        let victims = s.pos(b, d) & !in_b;
+        if victims == 0 {
+            return true;
+        }
+        f(Lock {
+            digit: d,
+            a,
+            b,
+            cells: s.positions(a, d).collect(),
+            eliminations: mask_cells(s.house_cells(b), victims)
+                .map(|c| (c, d))
+                .collect(),
+        })
+    };
+    let digits = 1..=s.size() as u8;
+    if !house_first {
+        return digits
+            .into_iter()
+            .all(|d| locks.iter().all(|lock| visit(d, lock)));
     }
-    true
+    // Locks come grouped by house A.
+    locks.chunk_by(|x, y| x.0 == y.0).all(|run| {
+        digits
+            .clone()
+            .all(|d| run.iter().all(|lock| visit(d, lock)))
+    })
 }
 
 fn mask_cells(cells: &[Cell], mut m: u64) -> impl Iterator<Item = Cell> + '_ {
@@ -74,17 +88,30 @@ fn step_of(lock: Lock, technique: Technique, rating: u16) -> Step {
     step
 }
 
-/// Pointing: a digit of a box (or other non-line house) locked in one line.
+/// Pointing: a digit of a box (or other non-line house) locked in one line, digit by
+/// digit (Sudoku Explainer's order; see [`locked_candidates`] for HoDoKu's).
 pub fn pointing(s: &State, emit: Emit) -> bool {
-    each_lock(s, true, &mut |lock| {
+    each_lock(s, true, false, &mut |lock| {
         emit(step_of(lock, Technique::LockedCandidatesPointing, 26))
     })
 }
 
-/// Claiming: a digit of a line locked in one box.
+/// Claiming: a digit of a line locked in one box, digit by digit.
 pub fn claiming(s: &State, emit: Emit) -> bool {
-    each_lock(s, false, &mut |lock| {
+    each_lock(s, false, false, &mut |lock| {
         emit(step_of(lock, Technique::LockedCandidatesClaiming, 28))
+    })
+}
+
+/// Pointing (`pointing`) or claiming in HoDoKu's order: house by house (boxes; rows,
+/// then columns), each house's digits in turn.
+pub fn locked_candidates(s: &State, pointing: bool, emit: Emit) -> bool {
+    each_lock(s, pointing, true, &mut |lock| {
+        emit(if pointing {
+            step_of(lock, Technique::LockedCandidatesPointing, 26)
+        } else {
+            step_of(lock, Technique::LockedCandidatesClaiming, 28)
+        })
     })
 }
 
@@ -93,7 +120,7 @@ pub fn claiming(s: &State, emit: Emit) -> bool {
 pub fn direct(s: &State, pointing: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
     let houses = g.houses();
-    each_lock(s, pointing, &mut |lock| {
+    each_lock(s, pointing, false, &mut |lock| {
         let d = lock.digit;
         let kind = houses[lock.a].kind();
         // Third houses: same kind as A, crossing B.

@@ -76,10 +76,10 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
     (Technique::LockedPair, |s, e| subsets::locked(s, 2, e)),
     (Technique::LockedTriple, |s, e| subsets::locked(s, 3, e)),
     (Technique::LockedCandidatesPointing, |s, e| {
-        intersections::pointing(s, e)
+        intersections::locked_candidates(s, true, e)
     }),
     (Technique::LockedCandidatesClaiming, |s, e| {
-        intersections::claiming(s, e)
+        intersections::locked_candidates(s, false, e)
     }),
     (Technique::NakedPair, |s, e| subsets::naked(s, 2, false, e)),
     (Technique::NakedTriple, |s, e| {

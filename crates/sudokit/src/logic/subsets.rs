@@ -28,6 +28,14 @@ fn hidden_technique(k: usize) -> (Technique, u16) {
     }
 }
 
+/// The houses in the order subsets are looked for: the geometry's (rows, columns,
+/// boxes, then a variant's) for Sudoku Explainer (`se`), else HoDoKu's: boxes and the
+/// other houses first, then rows, then columns.
+fn house_order(houses: usize, n: usize, se: bool) -> impl Iterator<Item = usize> {
+    let lines = if se { 0 } else { 2 * n };
+    (lines..houses).chain(0..lines)
+}
+
 /// Naked subsets of size `k`. With `se`, only houses with at least `2k` empty cells and
 /// eliminations in that house only (Sudoku Explainer); else every shared house is
 /// cleared (on the human path [`locked`] has taken the sets that clear two first).
@@ -35,7 +43,7 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
     let houses = g.houses();
     let mut small: Vec<Cell> = Vec::with_capacity(g.size());
-    for h in 0..houses.len() {
+    for h in house_order(houses.len(), g.size(), se) {
         let cells = s.house_cells(h);
         let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
         if empty < 2 * k && (se || empty <= k) {
@@ -170,7 +178,7 @@ pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
 /// Hidden subsets of size `k`. With `se`, only houses with more than `2k` empty cells.
 pub fn hidden(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
-    for h in 0..g.houses().len() {
+    for h in house_order(g.houses().len(), g.size(), se) {
         let empty = s
             .house_cells(h)
             .iter()
