@@ -504,6 +504,8 @@ pub fn sue_de_coq<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                 v: 0,
                 n_plus: 0,
                 line_src: Vec::new(),
+                box_src: Vec::new(),
+                max_set: hodoku_als_size(b),
                 emit: &mut *emit,
                 stopped: false,
             };
@@ -535,8 +537,11 @@ struct Sdc<'a, 'e, S: Bits> {
     core: S,
     v: Digits,
     n_plus: usize,
-    /// The line's cells outside the core, in order.
+    /// The line's and the box's cells outside the core, in order.
     line_src: Vec<usize>,
+    box_src: Vec<usize>,
+    /// The largest line or box set tried (HoDoKu's ALS sizes).
+    max_set: usize,
     emit: &'e mut dyn FnMut(Step) -> bool,
     /// Set once `emit` asked to stop.
     stopped: bool,
@@ -556,7 +561,11 @@ impl<S: Bits> Sdc<'_, '_, S> {
             return;
         }
         self.n_plus = n_plus;
-        self.line_src = board::cells(self.line_all & !self.core).collect();
+        self.line_src.clear();
+        self.line_src
+            .extend(board::cells(self.line_all & !self.core));
+        self.box_src.clear();
+        self.box_src.extend(board::cells(self.box_all & !self.core));
         self.line_sets(0, 0, S::ZERO, 0);
     }
 
@@ -573,17 +582,17 @@ impl<S: Bits> Sdc<'_, '_, S> {
             let extra = (digits & !self.v).count_ones() as usize;
             if inside != 0 && size > extra && size - extra < self.n_plus {
                 let remaining = self.n_plus - (size - extra);
-                let src: Vec<usize> = board::cells(self.box_all & !self.core & !cells).collect();
-                self.box_sets(&src, 0, 0, S::ZERO, 0, remaining, cells, digits);
+                self.box_sets(0, 0, S::ZERO, 0, remaining, cells, digits);
             }
-            self.line_sets(i + 1, size, cells, digits);
+            if size < self.max_set {
+                self.line_sets(i + 1, size, cells, digits);
+            }
         }
     }
 
     #[allow(clippy::too_many_arguments)]
     fn box_sets(
         &mut self,
-        src: &[usize],
         from: usize,
         size: usize,
         cells: S,
@@ -594,12 +603,13 @@ impl<S: Bits> Sdc<'_, '_, S> {
     ) {
         // The box set may not use the core digits the line set took.
         let taken = line_digits & self.v;
-        for i in from..src.len() {
+        for i in from..self.box_src.len() {
             if self.stopped {
                 return;
             }
-            let c = src[i];
-            if self.b.cand[c] & taken != 0 {
+            let c = self.box_src[i];
+            // A cell of the intersection may be in the line set already.
+            if self.b.cand[c] & taken != 0 || line_cells.has(c) {
                 continue;
             }
             let (cells, digits, size) = (cells | S::bit(c), digits | self.b.cand[c], size + 1);
@@ -607,9 +617,8 @@ impl<S: Bits> Sdc<'_, '_, S> {
             if digits & self.v != 0 && size >= extra && size - extra == remaining {
                 self.found(line_cells, line_digits, cells, digits);
             }
-            if size >= extra && size - extra <= remaining {
+            if size >= extra && size - extra <= remaining && size < self.max_set {
                 self.box_sets(
-                    src,
                     i + 1,
                     size,
                     cells,
