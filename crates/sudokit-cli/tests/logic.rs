@@ -29,6 +29,15 @@ fn json_lines(output: &std::process::Output) -> Vec<Value> {
         .collect()
 }
 
+/// `sudokit explain -f json` on one puzzle: its record.
+fn explain_json(puzzle: &str) -> Value {
+    let out = sudokit()
+        .args(["explain", "-f", "json", puzzle])
+        .output()
+        .unwrap();
+    json_lines(&out).swap_remove(0)
+}
+
 #[test]
 fn explain_lists_every_step_and_solves() {
     let out = sudokit()
@@ -654,16 +663,9 @@ fn explain_rate_and_hint_stop_at_the_timeout() {
 fn forcing_chains_from_a_house_or_a_cell_name_every_branch() {
     // Top1465 #1: its region forcing chains start from 9 in column 4 (three places);
     // the step named one place and no house. Cell forcing chains named one digit.
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    );
     let steps = r["steps"].as_array().unwrap();
     let mut seen = 0;
     for s in steps {
@@ -691,16 +693,9 @@ fn locked_pairs_and_triples_are_hodokus() {
     // locked pairs (HoDoKu's steps 1000/1100, before locked candidates), with these
     // cells and eliminations (its cell indices 42-44, 52-53 and 69-70 written here as
     // rows and columns).
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            ".2.6.......6..71......1.....7...52...9546......4..18...4.8..92...2.74..8.....6..3",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        ".2.6.......6..71......1.....7...52...9546......4..18...4.8..92...2.74..8.....6..3",
+    );
     let locked: Vec<(String, Value, Value)> = r["steps"]
         .as_array()
         .unwrap()
@@ -749,16 +744,9 @@ fn chains_on_the_human_path_are_chosen_as_hodoku_does() {
     // HoDoKu ranks the chains it finds by eliminations (most first), not length:
     // hodoku-py 0.2.1 solves this puzzle with one XY-chain (r8c6<>4) and one AIC
     // that takes 6 from r4c4, r4c5 and r4c6 (the shortest AIC there removes one).
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            ".239.......6..........524.19.....1..2..8...9...4....37.9...1..5........6.4.5.92..",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        ".239.......6..........524.19.....1..2..8...9...4....37.9...1..5........6.4.5.92..",
+    );
     let chains: Vec<&Value> = r["steps"]
         .as_array()
         .unwrap()
@@ -780,16 +768,9 @@ fn hidden_rectangles_take_two_bivalue_corners_on_a_diagonal() {
     // and 6 in r8c3, r8c8, r9c3, r9c8 whose bivalue corners r8c8 and r9c3 face each
     // other removes 6 from r8c8 (its indices 65, 70, 74, 79; deletion 70<>6), then
     // BUG+1 removes 2 and 9 from r7c3.
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            "400020007200904006005010800603080409070000030508000602000030000000108000000205000",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        "400020007200904006005010800603080409070000030508000602000030000000108000000205000",
+    );
     let hard: Vec<&Value> = r["steps"]
         .as_array()
         .unwrap()
@@ -806,16 +787,9 @@ fn multi_colours_are_hodokus() {
     // hodoku-py 0.2.1 on this puzzle: Multi Colors 1 on 6 with the clusters
     // {r2c5, r7c4, r8c2} / {r7c3, r8c5} and {r4c8, r6c3} / {r6c9} (its cells 13, 57,
     // 64 / 56, 67 and 34, 47 / 53), removing 6 from r2c9 (its cell 17).
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            "007200000002003900090040021020589007008406200900132080480020090001900800000008600",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        "007200000002003900090040021020589007008406200900132080480020090001900800000008600",
+    );
     let steps = r["steps"].as_array().unwrap();
     let mc: Vec<&Value> = steps
         .iter()
@@ -837,16 +811,9 @@ fn als_xy_chains_are_hodokus() {
     // hodoku-py 0.2.1 on this SE 8+ puzzle (sudoku-exchange) takes two ALS-XY-chains:
     // the first removes 1 and 4 from r1c4 (its deletions 3<>1, 3<>4), the second 1
     // from r1c1 (0<>1), and no other ALS step.
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            "000060030000007048000003900490018570600000009051340062007500000260700000030080000",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        "000060030000007048000003900490018570600000009051340062007500000260700000030080000",
+    );
     let als: Vec<(&str, &Value)> = r["steps"]
         .as_array()
         .unwrap()
@@ -868,11 +835,7 @@ fn sue_de_coq_takes_hodokus_general_form() {
     // hodoku-py 0.2.1 on the diabolical example takes two Sue de Coqs: r2c1,r2c3 on
     // 1,3,6,9 (its cells 9, 11; deletions 2<>6, 13<>2), whose box set r1c2,r3c2 holds
     // a digit outside the intersection, then r7c1,r7c2 on 2,3,5,6,8.
-    let out = sudokit()
-        .args(["explain", "-f", "json", DIABOLICAL])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(DIABOLICAL);
     let sdc: Vec<(&Value, &Value)> = r["steps"]
         .as_array()
         .unwrap()
@@ -892,16 +855,9 @@ fn a_chain_back_to_its_start_by_strong_links_sets_it() {
     // after the singles, a discontinuous nice loop whose start, 4 in r9c5, is reached
     // again by a strong link: r9c5 loses 2, 7 and 9 (its deletions 76<>2, 76<>7,
     // 76<>9).
-    let out = sudokit()
-        .args([
-            "explain",
-            "-f",
-            "json",
-            "003000000090104030240000008160007200070408060004900017400000091080601020000000300",
-        ])
-        .output()
-        .unwrap();
-    let r = &json_lines(&out)[0];
+    let r = &explain_json(
+        "003000000090104030240000008160007200070408060004900017400000091080601020000000300",
+    );
     let found = r["steps"].as_array().unwrap().iter().any(|s| {
         s["eliminations"] == serde_json::json!(["r9c5<>2", "r9c5<>7", "r9c5<>9"])
             && s["text"].as_str().unwrap().contains("so it is true")

@@ -72,28 +72,9 @@ pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
                     .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
                     .collect()
             };
-            let mut eliminations = Vec::new();
-            for &t in &targets {
-                for d in union.iter() {
-                    for c in s.positions(t, d) {
-                        if !set.contains(&c) && !eliminations.contains(&(c, d)) {
-                            eliminations.push((c, d));
-                        }
-                    }
-                }
-            }
-            if eliminations.is_empty() {
-                return true;
-            }
-            eliminations.sort_unstable();
             let (technique, rating) = naked_technique(k);
-            let mut step = Step::new(technique);
-            step.digits = union.iter().collect();
-            step.cells = set.to_vec();
-            step.houses = targets;
-            step.eliminations = eliminations;
-            step.rating = rating;
-            emit(step)
+            let step = naked_step(s, technique, rating, set, union, targets);
+            step.eliminations.is_empty() || emit(step)
         });
         if !keep_going {
             return false;
@@ -144,35 +125,48 @@ pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
                 .houses_of(set[0])
                 .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
                 .collect();
-            let mut eliminations = Vec::new();
-            for &t in &targets {
-                for d in union.iter() {
-                    for c in s.positions(t, d) {
-                        if !set.contains(&c) && !eliminations.contains(&(c, d)) {
-                            eliminations.push((c, d));
-                        }
-                    }
-                }
-            }
-            eliminations.sort_unstable();
             let (technique, rating) = if k == 2 {
                 (Technique::LockedPair, 30)
             } else {
                 (Technique::LockedTriple, 36)
             };
-            let mut step = Step::new(technique);
-            step.digits = union.iter().collect();
-            step.cells = set.to_vec();
-            step.houses = targets;
-            step.eliminations = eliminations;
-            step.rating = rating;
-            emit(step)
+            emit(naked_step(s, technique, rating, set, union, targets))
         });
         if !keep_going {
             return false;
         }
     }
     true
+}
+
+/// The step of a naked set: `set`'s digits `union` leave the other cells of every
+/// house in `targets` (eliminations sorted; none when there is nothing to clear).
+fn naked_step(
+    s: &State,
+    technique: Technique,
+    rating: u16,
+    set: &[Cell],
+    union: DigitSet,
+    targets: Vec<usize>,
+) -> Step {
+    let mut eliminations = Vec::new();
+    for &t in &targets {
+        for d in union.iter() {
+            for c in s.positions(t, d) {
+                if !set.contains(&c) && !eliminations.contains(&(c, d)) {
+                    eliminations.push((c, d));
+                }
+            }
+        }
+    }
+    eliminations.sort_unstable();
+    let mut step = Step::new(technique);
+    step.digits = union.iter().collect();
+    step.cells = set.to_vec();
+    step.houses = targets;
+    step.eliminations = eliminations;
+    step.rating = rating;
+    step
 }
 
 /// Hidden subsets of size `k`. With `se`, only houses with more than `2k` empty cells.
