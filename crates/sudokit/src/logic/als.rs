@@ -319,10 +319,11 @@ impl<S: Bits> ChainSearch<'_, S> {
                 continue;
             }
             // The first link may use either of two digits, but only one at a time.
-            let choices: Vec<Digits> = if self.path.is_empty() {
-                board::digits(digits).map(|d| 1 << (d - 1)).collect()
+            let choices = if self.path.is_empty() {
+                let low = digits & digits.wrapping_neg();
+                [low, digits & !low]
             } else {
-                vec![digits & !came]
+                [digits & !came, 0]
             };
             for active in choices {
                 if active == 0 {

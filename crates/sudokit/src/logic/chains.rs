@@ -270,11 +270,13 @@ fn search<S: Bits>(
                 &g.strong[node]
             };
             for &m in next {
-                // Back at the start by a strong link: the start is true (if it were
-                // false, its strong links would make both ends of the first weak
-                // link true), so its cell loses every other digit (HoDoKu's
-                // discontinuous nice loop).
+                // Back at the start by a strong link: the start is true (were it
+                // false, the nodes after and before it would both be true, which the
+                // chain between them forbids), so its cell loses every other digit:
+                // HoDoKu's discontinuous nice loop (its path only; Sudoku
+                // Explainer's counts such a chain as a forcing chain).
                 if !by_strong
+                    && order == Order::MostEliminations
                     && m as usize == start
                     && d + 1 >= 4
                     && matches!(kind, Kind::Aic | Kind::Grouped)
