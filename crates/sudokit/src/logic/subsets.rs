@@ -41,46 +41,60 @@ fn house_order(houses: usize, n: usize, se: bool) -> impl Iterator<Item = usize>
 /// cleared (on the human path [`locked`] has taken the sets that clear two first).
 pub fn naked(s: &State, k: usize, se: bool, emit: Emit) -> bool {
     let g = s.geometry().clone();
-    let houses = g.houses();
     let mut small: Vec<Cell> = Vec::with_capacity(g.size());
-    for h in house_order(houses.len(), g.size(), se) {
+    for h in house_order(g.houses().len(), g.size(), se) {
         let cells = s.house_cells(h);
         let empty = cells.iter().filter(|&&c| s.value(c) == 0).count();
         if empty < 2 * k && (se || empty <= k) {
             continue;
         }
-        small.clear();
-        small.extend(
-            cells
-                .iter()
-                .copied()
-                .filter(|&c| s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())),
+        let keep_going = naked_sets(
+            s,
+            cells.iter().copied(),
+            k,
+            &mut small,
+            &mut |set, union| {
+                // Houses to clear: this one, or every house holding all the cells.
+                let targets = if se { vec![h] } else { shared_houses(s, set) };
+                let (technique, rating) = naked_technique(k);
+                let step = naked_step(s, technique, rating, set, union, targets);
+                step.eliminations.is_empty() || emit(step)
+            },
         );
-        if small.len() < k {
-            continue;
-        }
-        let keep_going = combinations(&small, k, &mut |set| {
-            let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
-            if union.len() != k {
-                return true;
-            }
-            // Houses to clear: this one, or every house holding all the cells.
-            let targets: Vec<usize> = if se {
-                vec![h]
-            } else {
-                g.houses_of(set[0])
-                    .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
-                    .collect()
-            };
-            let (technique, rating) = naked_technique(k);
-            let step = naked_step(s, technique, rating, set, union, targets);
-            step.eliminations.is_empty() || emit(step)
-        });
         if !keep_going {
             return false;
         }
     }
     true
+}
+
+/// Calls `f` with every `k` of `cells` (empty, with 2 to `k` candidates) whose
+/// candidates together are `k` digits, and those digits; `small` is scratch space.
+/// Returns false when `f` asked to stop.
+fn naked_sets(
+    s: &State,
+    cells: impl Iterator<Item = Cell>,
+    k: usize,
+    small: &mut Vec<Cell>,
+    f: &mut dyn FnMut(&[Cell], DigitSet) -> bool,
+) -> bool {
+    small.clear();
+    small.extend(cells.filter(|&c| s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())));
+    if small.len() < k {
+        return true;
+    }
+    combinations(small, k, &mut |set| {
+        let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
+        union.len() != k || f(set, union)
+    })
+}
+
+/// Every house holding all the cells of `set`.
+fn shared_houses(s: &State, set: &[Cell]) -> Vec<usize> {
+    let g = s.geometry();
+    g.houses_of(set[0])
+        .filter(|&x| set.iter().all(|&c| g.houses()[x].contains(c)))
+        .collect()
 }
 
 /// HoDoKu's locked pair or triple (`k` 2 or 3): a naked set whose cells lie where a
@@ -94,24 +108,13 @@ pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
     let mut small: Vec<Cell> = Vec::with_capacity(g.size());
     for &(a, b, in_a, _) in s.locks(true) {
         let (a, b) = (a as usize, b as usize);
-        small.clear();
-        small.extend(
-            s.house_cells(a)
-                .iter()
-                .enumerate()
-                .filter(|&(i, &c)| {
-                    in_a >> i & 1 == 1 && s.value(c) == 0 && (2..=k).contains(&s.cands(c).len())
-                })
-                .map(|(_, &c)| c),
-        );
-        if small.len() < k {
-            continue;
-        }
-        let keep_going = combinations(&small, k, &mut |set| {
-            let union = set.iter().fold(DigitSet::EMPTY, |u, &c| u | s.cands(c));
-            if union.len() != k {
-                return true;
-            }
+        let crossing = s
+            .house_cells(a)
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| in_a >> i & 1 == 1)
+            .map(|(_, &c)| c);
+        let keep_going = naked_sets(s, crossing, k, &mut small, &mut |set, union| {
             let clears = |h: usize, skip: Option<usize>| {
                 union.iter().any(|d| {
                     s.positions(h, d)
@@ -121,16 +124,19 @@ pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
             if !clears(a, None) || !clears(b, Some(a)) {
                 return true;
             }
-            let targets: Vec<usize> = g
-                .houses_of(set[0])
-                .filter(|&x| set.iter().all(|&c| houses[x].contains(c)))
-                .collect();
             let (technique, rating) = if k == 2 {
                 (Technique::LockedPair, 30)
             } else {
                 (Technique::LockedTriple, 36)
             };
-            emit(naked_step(s, technique, rating, set, union, targets))
+            emit(naked_step(
+                s,
+                technique,
+                rating,
+                set,
+                union,
+                shared_houses(s, set),
+            ))
         });
         if !keep_going {
             return false;
