@@ -69,7 +69,12 @@
 //! decay 0.98 or 0.85, restart units
 //! of 1,024 or 16,384 or no restarts, tier bound 4 or 9, a larger clause database:
 //! within 10% of the settings here, except decay 0.85 (+34%) and no reason-side
-//! bumping (+24%). CHB branching (MapleSAT's reward for variables assigned near
+//! bumping (+24%). Glucose's dynamic restarts (when the mean LBD of the last 32
+//! conflicts exceeds 1.1 / 1.25 / 1.5 times the long-run mean, at least 50 conflicts
+//! apart) took 676,000 / 630,000 / 612,000 decisions on the four refutations, and
+//! alternating them with Luby phases (CaDiCaL's focused and stable modes, phases of
+//! 2,000 conflicts doubling) 624,000; first solutions of #18, #21, #26, #27, #32 and #33
+//! over six seeds, 4.56M decisions with the 1.5 margin against 4.17M (2026-11-29). CHB branching (MapleSAT's reward for variables assigned near
 //! conflicts, in place of VSIDS; reason-side variables counted as taking part) took
 //! 904,000 decisions against 618,000 (+46%). Hall sets (Régin's matching filter on
 //! every house, explained by the naked set) removed ~10 candidates a decision but cut those decisions by 0-30%
