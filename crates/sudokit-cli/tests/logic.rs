@@ -864,3 +864,33 @@ fn a_chain_back_to_its_start_by_strong_links_sets_it() {
     });
     assert!(found, "{r}");
 }
+
+#[test]
+fn franken_fish_are_hodokus() {
+    // hodoku-py 0.2.1 on this SE 8+ puzzle (sudoku-exchange) takes one Franken fish: a
+    // Finned Franken Swordfish on 9, base c1, c9, b1, cover r1, r6, r9, fin r3c2,
+    // removing 9 from r6c2 and r9c2 (its deletions 46<>9, 73<>9).
+    let r = &explain_json(
+        "070805020000692000206000803700020005001000300000584000600000001000349000005010400",
+    );
+    let franken: Vec<&Value> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"].as_str().unwrap().contains("franken"))
+        .collect();
+    assert_eq!(franken.len(), 1, "{franken:?}");
+    assert_eq!(franken[0]["technique"], "finned-franken-swordfish");
+    assert_eq!(
+        franken[0]["eliminations"],
+        serde_json::json!(["r6c2<>9", "r9c2<>9"])
+    );
+    assert!(
+        franken[0]["line"]
+            .as_str()
+            .unwrap()
+            .contains("9 c1,c9,b1 r1,r6,r9 fin r3c2"),
+        "{}",
+        franken[0]["line"]
+    );
+}

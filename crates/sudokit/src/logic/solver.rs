@@ -199,6 +199,18 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::DeathBlossom, |_, b, e| {
         on_board!(b, |b| als::death_blossom(b, e))
     }),
+    (Technique::FrankenXWing, |_, b, e| {
+        on_board!(b, |b| fish::franken(b, 2, false, e))
+    }),
+    (Technique::FrankenSwordfish, |_, b, e| {
+        on_board!(b, |b| fish::franken(b, 3, false, e))
+    }),
+    (Technique::FinnedFrankenXWing, |_, b, e| {
+        on_board!(b, |b| fish::franken(b, 2, true, e))
+    }),
+    (Technique::FinnedFrankenSwordfish, |_, b, e| {
+        on_board!(b, |b| fish::franken(b, 3, true, e))
+    }),
     (Technique::AlignedPairExclusion, |_, b, e| {
         on_board!(b, |b| exclusion::aligned_pairs(b, e))
     }),

@@ -181,6 +181,10 @@ techniques! {
     AlsXyWing => "als-xy-wing", "ALS-XY-Wing", 320, Unfair;
     AlsXyChain => "als-xy-chain", "ALS-XY-Chain", 340, Unfair;
     DeathBlossom => "death-blossom", "Death Blossom", 360, Unfair;
+    FrankenXWing => "franken-x-wing", "Franken X-Wing", 300, Unfair;
+    FrankenSwordfish => "franken-swordfish", "Franken Swordfish", 350, Unfair;
+    FinnedFrankenXWing => "finned-franken-x-wing", "Finned Franken X-Wing", 390, Unfair;
+    FinnedFrankenSwordfish => "finned-franken-swordfish", "Finned Franken Swordfish", 410, Unfair;
     AlignedPairExclusion => "aligned-pair-exclusion", "Aligned Pair Exclusion", 320, Unfair;
     AlignedTripleExclusion => "aligned-triple-exclusion", "Aligned Triple Exclusion", 400, Extreme;
     NishioForcingChain => "nishio-forcing-chain", "Nishio Forcing Chain", 500, Extreme;
@@ -378,8 +382,19 @@ impl Step {
             | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => {
                 format!("{digits} in {cells}")
             }
-            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
-            | SashimiXWing | SashimiSwordfish | SashimiJellyfish => {
+            XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | FinnedSwordfish
+            | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
+            | FrankenXWing
+            | FrankenSwordfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish => {
                 let mut s = format!("{digits} {houses} {cover}");
                 if !self.fins.is_empty() {
                     let _ = write!(s, " fin {}", cell_list(g, &self.fins));
@@ -475,6 +490,25 @@ impl Step {
                 house_and(g, &self.houses),
                 digits,
                 house_and(g, &self.cover),
+                cell_and(g, &self.fins),
+                digits,
+                results
+            ),
+            FrankenXWing | FrankenSwordfish => format!(
+                "In {}, {} is confined to {}, so it cannot be elsewhere in them, nor in a \
+                 cell two of them share: {}.",
+                house_and(g, &self.houses),
+                digits,
+                house_and(g, &self.cover),
+                results
+            ),
+            FinnedFrankenXWing | FinnedFrankenSwordfish => format!(
+                "In {}, {} is confined to {} except for the {} {}; either the fish holds or \
+                 a fin does, and both remove {} from the cells that see every fin: {}.",
+                house_and(g, &self.houses),
+                digits,
+                house_and(g, &self.cover),
+                if self.fins.len() == 1 { "fin" } else { "fins" },
                 cell_and(g, &self.fins),
                 digits,
                 results
