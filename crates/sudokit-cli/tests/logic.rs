@@ -436,6 +436,48 @@ fn rate_prints_se_ratings_and_hodoku_level() {
     }
     assert_eq!(records[0]["er"], 6.4);
     assert_eq!(records[1]["level"], "easy");
+    // hodoku-py 0.2.1 on lo-shu: easy, 314 points, from 18 full houses, 15 naked
+    // singles and 13 hidden singles, in the order its queues give them.
+    assert_eq!(records[1]["score"], 314);
+    let count = |t: &str| {
+        records[1]["techniques"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["technique"] == t)
+            .map(|x| x["count"].clone())
+    };
+    assert_eq!(count("full-house"), Some(18.into()));
+    assert_eq!(count("naked-single"), Some(15.into()));
+    assert_eq!(count("hidden-single"), Some(13.into()));
+}
+
+#[test]
+fn the_path_takes_singles_in_hodokus_order() {
+    // hodoku-py 0.2.1 on the diabolical example starts with a full house at r5c5, then
+    // naked singles at r6c3, r4c7, r5c2, r6c1 and a full house at r6c9 (its queues'
+    // order; a scan by cell would take r4c7 before r6c3).
+    let r = &explain_json(DIABOLICAL);
+    let first: Vec<(&str, &str)> = r["steps"].as_array().unwrap()[..6]
+        .iter()
+        .map(|s| {
+            (
+                s["technique"].as_str().unwrap(),
+                s["placements"][0].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        first,
+        [
+            ("full-house", "r5c5=8"),
+            ("naked-single", "r6c3=7"),
+            ("naked-single", "r4c7=4"),
+            ("naked-single", "r5c2=3"),
+            ("naked-single", "r6c1=2"),
+            ("full-house", "r6c9=8"),
+        ]
+    );
 }
 
 #[test]

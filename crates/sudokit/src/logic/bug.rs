@@ -76,7 +76,9 @@ fn detect<S: Bits>(b: &Board<S>) -> Option<(Vec<usize>, Vec<Digits>, Digits, S)>
     Some((cells, values, all, common.unwrap_or(S::ZERO)))
 }
 
-/// BUG+1: the single BUG cell keeps only its BUG digit (placed).
+/// BUG+1: the single BUG cell keeps only its BUG digit. As in HoDoKu, the step removes
+/// the cell's other candidates and the naked single that places the digit follows
+/// (its 4 points are part of HoDoKu's score).
 pub fn bug_plus_one<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let Some((cells, _, all, _)) = detect(b) else {
         return true;
@@ -89,7 +91,6 @@ pub fn bug_plus_one<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let mut st = Step::new(Technique::BugPlusOne);
     st.digits = vec![d];
     st.cells = vec![c];
-    st.placements = vec![(c, d)];
     st.eliminations = board::digits(b.cand[c] & !all).map(|e| (c, e)).collect();
     st.rating = 56;
     emit(st)
@@ -260,8 +261,9 @@ mod tests {
             .iter()
             .find(|st| st.technique == Technique::BugPlusOne)
             .expect("a BUG+1 step");
-        for &(c, d) in &bug.placements {
-            assert_eq!(solution.get(c), d);
+        assert!(!bug.eliminations.is_empty());
+        for &(c, d) in &bug.eliminations {
+            assert_ne!(solution.get(c), d);
         }
     }
 

@@ -5,7 +5,9 @@
 //! Each finder reports steps to `emit` in a fixed order (houses in the geometry's
 //! order, digits increasing) and stops as soon as `emit` returns false.
 
-use crate::geometry::HouseKind;
+use std::collections::VecDeque;
+
+use crate::geometry::{Cell, HouseKind};
 use crate::grid::DigitSet;
 
 use super::{Emit, State, Step, Technique};
@@ -106,6 +108,172 @@ pub fn naked_single(s: &State, emit: Emit) -> bool {
         }
     }
     true
+}
+
+/// HoDoKu's order of singles along a path. HoDoKu does not scan for singles: it queues
+/// them as candidates go (a cell left with one candidate; a house left with one place
+/// for a digit), takes full houses and naked singles from the first queue and hidden
+/// singles from the second, and gives up on hidden singles at the first stale entry
+/// (its path then goes on to the other techniques). Which singles a path takes, and so
+/// its HoDoKu score (4 points a naked single or full house, 14 a hidden single),
+/// follows from that.
+pub struct Queues {
+    /// The candidates as HoDoKu's grid holds them, changed in its order (a placed
+    /// cell keeps its candidates until its peers have lost its digit).
+    cands: Vec<DigitSet>,
+    naked: VecDeque<(Cell, u8)>,
+    hidden: VecDeque<(Cell, u8)>,
+}
+
+impl Queues {
+    /// The queues at the start of a path: HoDoKu's after placing the givens cell by
+    /// cell, when `start`'s candidates are what its values leave; otherwise (pencil
+    /// marks) every single of `start`, naked ones by cell, hidden ones by house.
+    pub fn new(start: &State) -> Queues {
+        let g = start.geometry().clone();
+        let mut q = Queues {
+            cands: vec![DigitSet::all(g.size()); g.cell_count()],
+            naked: VecDeque::new(),
+            hidden: VecDeque::new(),
+        };
+        for cell in 0..g.cell_count() {
+            if start.value(cell) != 0 {
+                q.place(start, cell, start.value(cell));
+            }
+        }
+        let same = (0..g.cell_count()).all(|c| start.value(c) != 0 || q.cands[c] == start.cands(c));
+        if !same {
+            q.naked.clear();
+            q.hidden.clear();
+            for c in 0..g.cell_count() {
+                q.cands[c] = if start.value(c) != 0 {
+                    DigitSet::default()
+                } else {
+                    start.cands(c)
+                };
+                if let Some(d) = q.cands[c].single_digit() {
+                    q.naked.push_back((c, d));
+                }
+            }
+            for h in 0..g.houses().len() {
+                for d in 1..=g.size() as u8 {
+                    if let (Some(c), None) = {
+                        let mut at = start.positions(h, d);
+                        (at.next(), at.next())
+                    } {
+                        q.hidden.push_back((c, d));
+                    }
+                }
+            }
+        }
+        q
+    }
+
+    /// Records a step as HoDoKu applies it: placements first (each clears its digit
+    /// from the peers, in cell order, then the cell's other candidates), then the
+    /// eliminations in the step's order.
+    pub fn apply(&mut self, s: &State, step: &Step) {
+        for &(cell, d) in &step.placements {
+            self.place(s, cell, d);
+        }
+        for &(cell, d) in &step.eliminations {
+            self.remove(s, cell, d);
+        }
+    }
+
+    /// The next single HoDoKu takes on `s` (the state the path has reached), consuming
+    /// queue entries as it does; None when it takes none.
+    pub fn next(&mut self, s: &State) -> Option<Step> {
+        let g = s.geometry().clone();
+        let last_empty = |h: usize, cell: Cell| {
+            s.house_cells(h)
+                .iter()
+                .all(|&c| c == cell || s.value(c) != 0)
+        };
+        let single = |technique, cell: Cell, d: u8, house: Option<usize>| {
+            let mut step = Step::new(technique);
+            step.digits = vec![d];
+            step.cells = vec![cell];
+            step.houses = house.into_iter().collect();
+            step.placements = vec![(cell, d)];
+            step.rating = match (technique, house) {
+                (Technique::FullHouse, _) => FULL_HOUSE,
+                (Technique::HiddenSingle, Some(h)) if is_line(g.houses()[h].kind()) => HIDDEN_LINE,
+                (Technique::HiddenSingle, _) => HIDDEN_BOX,
+                _ => NAKED,
+            };
+            step
+        };
+        // Full houses: the naked-single queue read, not consumed.
+        for &(cell, d) in &self.naked {
+            if s.value(cell) == 0 && s.cands(cell).contains(d) {
+                if let Some(h) = g.houses_of(cell).find(|&h| last_empty(h, cell)) {
+                    return Some(single(Technique::FullHouse, cell, d, Some(h)));
+                }
+            }
+        }
+        while let Some((cell, d)) = self.naked.pop_front() {
+            if s.value(cell) == 0 && s.cands(cell).contains(d) {
+                return Some(single(Technique::NakedSingle, cell, d, None));
+            }
+        }
+        while let Some((cell, d)) = self.hidden.pop_front() {
+            if s.value(cell) != 0 {
+                continue;
+            }
+            let only_here = |h: usize| {
+                let mut at = s.positions(h, d);
+                at.next() == Some(cell) && at.next().is_none()
+            };
+            // A stale entry ends the search (HoDoKu's).
+            return g
+                .houses_of(cell)
+                .find(|&h| only_here(h))
+                .map(|h| single(Technique::HiddenSingle, cell, d, Some(h)));
+        }
+        None
+    }
+
+    /// HoDoKu's `setCell`.
+    fn place(&mut self, s: &State, cell: Cell, d: u8) {
+        let g = s.geometry().clone();
+        for &p in g.peers(cell) {
+            self.remove(s, p as usize, d);
+        }
+        let old = std::mem::take(&mut self.cands[cell]);
+        for other in old.iter() {
+            for h in g.houses_of(cell) {
+                if other != d {
+                    self.queue_hidden(s, h, other);
+                }
+            }
+        }
+    }
+
+    /// HoDoKu's `delCandidate`.
+    fn remove(&mut self, s: &State, cell: Cell, d: u8) {
+        if !self.cands[cell].remove(d) {
+            return;
+        }
+        let g = s.geometry().clone();
+        for h in g.houses_of(cell) {
+            self.queue_hidden(s, h, d);
+        }
+        if let Some(last) = self.cands[cell].single_digit() {
+            self.naked.push_back((cell, last));
+        }
+    }
+
+    /// Queues the one place left for `d` in house `h`, if one is left.
+    fn queue_hidden(&mut self, s: &State, h: usize, d: u8) {
+        let mut at = s
+            .house_cells(h)
+            .iter()
+            .filter(|&&c| self.cands[c].contains(d));
+        if let (Some(&c), None) = (at.next(), at.next()) {
+            self.hidden.push_back((c, d));
+        }
+    }
 }
 
 #[cfg(test)]

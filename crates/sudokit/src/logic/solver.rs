@@ -3,7 +3,9 @@
 //! wings and unique rectangles before finned fish), the first step found applied, until
 //! the puzzle is solved. Our own order before (hidden singles first, finned fish before
 //! the strong-link patterns) agreed with hodoku-py's level on 220 of 250 puzzles and
-//! its score within 5% on 12; this one on 234 and 121.
+//! its score within 5% on 12; this one on 234 and 121. Along a path the singles come
+//! from HoDoKu's queues ([`singles::Queues`]), in the order it would take them; a
+//! single step from a position ([`next_step`], [`hint`]) scans for them.
 //! After Sudoku Explainer's forcing chains up to one level of nesting come trial
 //! forcing nets of depth 1 and 2 ([`nets`]): as strong as SE's deeper nesting on the
 //! hardest puzzles known, and thousands of times faster.
@@ -270,6 +272,16 @@ fn engine(b: &Board, mode: Mode, emit: Emit) -> bool {
 /// The easiest step available on `state`, or None when no logical technique applies
 /// (the puzzle is solved, broken, or beyond the techniques).
 pub fn next_step(state: &State) -> Option<Step> {
+    next_step_from(state, 0)
+}
+
+/// The singles at the head of [`STATE_FINDERS`]: a path takes them from HoDoKu's
+/// queues instead ([`singles::Queues`]).
+const SINGLES: usize = 4;
+
+/// [`next_step`] with the techniques from `first` on (in [`STATE_FINDERS`], then
+/// [`FINDERS`]).
+fn next_step_from(state: &State, first: usize) -> Option<Step> {
     if state.is_solved() || state.is_broken() {
         return None;
     }
@@ -281,7 +293,7 @@ pub fn next_step(state: &State) -> Option<Step> {
         }
         !useful
     };
-    if STATE_FINDERS
+    if STATE_FINDERS[first..]
         .iter()
         .any(|(_, finder)| !finder(state, &mut keep))
     {
@@ -343,8 +355,10 @@ pub fn explain_known(
 ) -> Path {
     let mut s = start.clone();
     let mut steps = Vec::new();
+    let mut queues = singles::Queues::new(start);
     while !s.is_solved() && !s.is_broken() {
-        let step = match next_step(&s) {
+        let found = queues.next(&s).or_else(|| next_step_from(&s, SINGLES));
+        let step = match found {
             Some(st) => st,
             None => match brute_force(&s, solution.as_deref()) {
                 Some(st) => st,
@@ -358,6 +372,7 @@ pub fn explain_known(
                 }
             }
         }
+        queues.apply(&s, &step);
         s.apply(&step);
         let done = stop(&step);
         steps.push(step);
