@@ -311,4 +311,35 @@ mod tests {
         let steps = collect(&s, super::naked_single);
         assert_eq!(steps[0].placements, vec![(7, 9)]);
     }
+
+    #[test]
+    fn queues_give_hodokus_first_singles() {
+        // Row 1 misses only 9 (a full house at r1c8, queued when r1c8 lost its eighth
+        // candidate); HoDoKu takes it first, then has nothing left to take.
+        let s = state(
+            "1234567.8........................................................................",
+        );
+        let mut q = Queues::new(&s);
+        let st = q.next(&s).expect("a single");
+        assert_eq!(st.technique, Technique::FullHouse);
+        assert_eq!(st.placements, vec![(7, 9)]);
+        let mut s = s;
+        q.apply(&s, &st);
+        s.apply(&st);
+        assert!(q.next(&s).is_none());
+    }
+
+    #[test]
+    fn queues_from_pencil_marks_hold_their_singles() {
+        // Not a fresh puzzle (r9c9 lost a candidate its values allow): the queues start
+        // from the position's own singles, naked by cell, then hidden by house.
+        let mut s = state(
+            "1234567.8........................................................................",
+        );
+        s.eliminate(80, 9);
+        let mut q = Queues::new(&s);
+        let st = q.next(&s).expect("a single");
+        assert_eq!(st.placements, vec![(7, 9)]);
+        assert_eq!(st.technique, Technique::FullHouse);
+    }
 }
