@@ -936,3 +936,43 @@ fn franken_fish_are_hodokus() {
         franken[0]["line"]
     );
 }
+
+#[test]
+fn unique_rectangles_come_type_by_type() {
+    // hodoku-py 0.2.1 on this puzzle (puzzles1_unbiased) takes a type 1, then the type 3
+    // on r5c4,r5c6,r9c4,r9c6 (r9c8 loses 4 and 9) while the type 4 on r3c4,r3c6,r8c4,
+    // r8c6 (r3c6, r8c6 lose 8), found first in the grid, waits: HoDoKu asks for the
+    // types in order.
+    let r = &explain_json(
+        "...5.4.6...62....37........27.9.5.1.....4.8.6.3...2...91......7.4....5..8...1....",
+    );
+    let urs: Vec<(&str, &Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| {
+            s["technique"]
+                .as_str()
+                .unwrap()
+                .starts_with("unique-rectangle")
+        })
+        .map(|s| (s["technique"].as_str().unwrap(), &s["eliminations"]))
+        .collect();
+    assert_eq!(
+        urs,
+        [
+            (
+                "unique-rectangle-type-1",
+                &serde_json::json!(["r1c5<>3", "r1c5<>9"])
+            ),
+            (
+                "unique-rectangle-type-3",
+                &serde_json::json!(["r9c8<>4", "r9c8<>9"])
+            ),
+            (
+                "unique-rectangle-type-4",
+                &serde_json::json!(["r3c6<>8", "r8c6<>8"])
+            ),
+        ]
+    );
+}

@@ -137,7 +137,7 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| wings::xyz_wing(b, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
-        on_board!(b, |b| uniqueness::rectangles(b, e))
+        on_board!(b, |b| by_technique(|e| uniqueness::rectangles(b, e), e))
     }),
     (Technique::FinnedXWing, |_, b, e| {
         on_board!(b, |b| fish::finned(b, 2, e))
@@ -254,6 +254,18 @@ const FINDERS: &[(Technique, Finder)] = &[
         b.classic().is_none_or(|b| engine(b, Mode::dynamic(1), e))
     }),
 ];
+
+/// The steps of a finder that mixes techniques, easiest technique first (HoDoKu asks for
+/// unique rectangles type by type: a type 3 anywhere comes before a type 4).
+fn by_technique(find: impl FnOnce(Emit) -> bool, emit: Emit) -> bool {
+    let mut all = Vec::new();
+    find(&mut |st| {
+        all.push(st);
+        true
+    });
+    all.sort_by_key(|st| st.technique);
+    all.into_iter().all(emit)
+}
 
 fn two_links<S: super::board::Bits>(b: &Board<S>, which: Technique, emit: Emit) -> bool {
     match strong_links::best_of(b, 2, which) {
