@@ -336,9 +336,13 @@ fn search<S: Bits>(
                         continue;
                     }
                     let path = collect_path(&parent, ns);
+                    // A node of the chain that sees both ends is false too; HoDoKu's
+                    // X- and XY-chains clear it, Sudoku Explainer's keep it.
+                    let inner =
+                        order == Order::MostEliminations && matches!(kind, Kind::X | Kind::XY);
                     let elims: Vec<(usize, u8)> = elims
                         .into_iter()
-                        .filter(|&(c, dd)| !path_has(g, &path, c, dd))
+                        .filter(|&(c, dd)| inner || !path_has(g, &path, c, dd))
                         .collect();
                     if elims.is_empty() {
                         continue;
