@@ -996,3 +996,42 @@ fn xy_chains_clear_their_own_cells_as_hodoku_does() {
         .success()
         .stdout(predicate::str::contains(" extreme 2384"));
 }
+
+#[test]
+fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
+    // hodoku-py 0.2.1 takes the first skyscraper and 2-string kite it meets, not the
+    // one clearing most. On the first puzzle (puzzles1_unbiased) its kite on 5 removes
+    // r3c9 (its deletion 26<>5) before the one removing r9c4; on the second its
+    // skyscraper on 7 (rows 3 and 8) removes r2c2 and r7c1, though one on columns 2 and
+    // 5 would remove three candidates (rows come first).
+    let kites: Vec<Value> = explain_json(
+        "..376.......19.2........46...148......2...1.7....2.89..45..2..89.7....1..1.......",
+    )["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "two-string-kite")
+        .map(|s| s["eliminations"].clone())
+        .collect();
+    assert_eq!(
+        kites,
+        [
+            serde_json::json!(["r3c9<>5"]),
+            serde_json::json!(["r9c4<>5"])
+        ]
+    );
+    let r = &explain_json(
+        ".2.6.....4.6...18...9.1.....3......6..12..4.78....7..2.1.......5.8.94.2.9......7.",
+    );
+    let sky: Vec<&Value> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "skyscraper")
+        .collect();
+    assert_eq!(sky.len(), 1, "{sky:?}");
+    assert_eq!(
+        sky[0]["eliminations"],
+        serde_json::json!(["r2c2<>7", "r7c1<>7"])
+    );
+}

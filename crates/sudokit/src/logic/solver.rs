@@ -268,7 +268,24 @@ fn by_technique(find: impl FnOnce(Emit) -> bool, emit: Emit) -> bool {
 }
 
 fn two_links<S: super::board::Bits>(b: &Board<S>, which: Technique, emit: Emit) -> bool {
-    match strong_links::best_of(b, 2, which) {
+    let n = b.tables().n;
+    let found = match which {
+        // HoDoKu takes the first it meets, not the best: skyscrapers on rows (every
+        // digit) before columns, then by digit and the two lines; kites by digit, row
+        // and column.
+        Technique::Skyscraper | Technique::TwoStringKite => strong_links::every_of(b, 2, which)
+            .into_iter()
+            .min_by_key(|st| {
+                let (lo, hi) = (
+                    st.houses[0].min(st.houses[1]),
+                    st.houses[0].max(st.houses[1]),
+                );
+                let columns = which == Technique::Skyscraper && lo >= n;
+                (columns, st.digits[0], lo, hi)
+            }),
+        _ => strong_links::best_of(b, 2, which),
+    };
+    match found {
         Some(st) => emit(st),
         None => true,
     }

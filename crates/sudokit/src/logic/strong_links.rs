@@ -175,20 +175,40 @@ struct Found {
 /// The best chain of exactly `n` strong links (lowest rating, then most eliminations),
 /// or None.
 pub fn best<S: Bits>(b: &Board<S>, n: usize) -> Option<Step> {
-    search(b, n, None)
+    let mut keep = Keep::default();
+    search(b, n, None, &mut keep);
+    keep.best.map(|f| f.step)
 }
 
 /// The best chain of `n` links whose technique is `which` (skyscraper, kite, ...).
 pub fn best_of<S: Bits>(b: &Board<S>, n: usize, which: Technique) -> Option<Step> {
-    search(b, n, Some(which))
+    let mut keep = Keep::default();
+    search(b, n, Some(which), &mut keep);
+    keep.best.map(|f| f.step)
 }
 
-fn search<S: Bits>(b: &Board<S>, n: usize, which: Option<Technique>) -> Option<Step> {
+/// Every chain of `n` links whose technique is `which`, each once.
+pub fn every_of<S: Bits>(b: &Board<S>, n: usize, which: Technique) -> Vec<Step> {
+    let mut keep = Keep {
+        best: None,
+        every: Some(Vec::new()),
+    };
+    search(b, n, Some(which), &mut keep);
+    keep.every.unwrap_or_default()
+}
+
+/// What a search keeps: the best chain, or (when `every` is there) every chain.
+#[derive(Default)]
+struct Keep {
+    best: Option<Found>,
+    every: Option<Vec<Step>>,
+}
+
+fn search<S: Bits>(b: &Board<S>, n: usize, which: Option<Technique>, keep: &mut Keep) {
     // House masks are 64 bits wide.
     if b.tables().houses > 64 {
-        return None;
+        return;
     }
-    let mut best: Option<Found> = None;
     let mut next = Successors::default();
     for d in b.digit_range() {
         let ls = links(b, d);
@@ -221,22 +241,11 @@ fn search<S: Bits>(b: &Board<S>, n: usize, which: Option<Technique>) -> Option<S
         for i in 0..ls.len() {
             for flip in [false, true] {
                 path.push((i, flip));
-                extend(
-                    b,
-                    d,
-                    &ls,
-                    &next,
-                    n,
-                    &mut path,
-                    ls[i].cells,
-                    which,
-                    &mut best,
-                );
+                extend(b, d, &ls, &next, n, &mut path, ls[i].cells, which, keep);
                 path.pop();
             }
         }
     }
-    best.map(|f| f.step)
 }
 
 /// Successor lists of every (link, direction), flattened: `list[start[k]..start[k + 1]]`
@@ -273,7 +282,7 @@ fn extend<S: Bits>(
     path: &mut Vec<(usize, bool)>,
     used: S,
     which: Option<Technique>,
-    best: &mut Option<Found>,
+    keep: &mut Keep,
 ) {
     if path.len() == n {
         // Each chain is found in both directions: keep one.
@@ -281,7 +290,7 @@ fn extend<S: Bits>(
         if first > last {
             return;
         }
-        evaluate(b, d, ls, path, which, best);
+        evaluate(b, d, ls, path, which, keep);
         return;
     }
     let (li, lf) = *path.last().expect("non-empty");
@@ -299,7 +308,7 @@ fn extend<S: Bits>(
             continue;
         }
         path.push((j, flip));
-        extend(b, d, ls, next, n, path, used | ls[j].cells, which, best);
+        extend(b, d, ls, next, n, path, used | ls[j].cells, which, keep);
         path.pop();
     }
 }
@@ -310,7 +319,7 @@ fn evaluate<S: Bits>(
     ls: &[Link<S>],
     path: &[(usize, bool)],
     which: Option<Technique>,
-    best: &mut Option<Found>,
+    keep: &mut Keep,
 ) {
     let t = b.tables();
     let n = path.len();
@@ -361,7 +370,8 @@ fn evaluate<S: Bits>(
     } else {
         base
     };
-    if best.as_ref().is_some_and(|f| rating > f.rating) {
+    let collecting = keep.every.is_some();
+    if !collecting && keep.best.as_ref().is_some_and(|f| rating > f.rating) {
         return;
     }
     let base_houses: S = path
@@ -385,7 +395,7 @@ fn evaluate<S: Bits>(
     let kinds: Vec<u8> = path.iter().map(|&(i, _)| ls[i].kind).collect();
     let grouped_count = path.iter().filter(|&&(i, _)| ls[i].grouped).count();
     let suffix = se_suffix(grouped_count, &kinds);
-    if let Some(f) = best {
+    if let Some(f) = keep.best.as_ref().filter(|_| !collecting) {
         let better = (rating, std::cmp::Reverse(elims.len()), &suffix)
             < (f.rating, std::cmp::Reverse(f.elims.len()), &f.suffix);
         if !better {
@@ -461,12 +471,17 @@ fn evaluate<S: Bits>(
     step.eliminations = elims.clone();
     step.rating = rating;
     step.name = Some(name);
-    *best = Some(Found {
-        rating,
-        elims,
-        suffix,
-        step,
-    });
+    match &mut keep.every {
+        Some(every) => every.push(step),
+        None => {
+            keep.best = Some(Found {
+                rating,
+                elims,
+                suffix,
+                step,
+            })
+        }
+    }
 }
 
 /// Sukaku Explainer's name suffix of a chain (its tie-breaker after rating and
