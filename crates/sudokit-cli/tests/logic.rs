@@ -1035,3 +1035,33 @@ fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
         serde_json::json!(["r2c2<>7", "r7c1<>7"])
     );
 }
+
+#[test]
+fn xy_wings_are_the_first_hodoku_meets() {
+    // hodoku-py 0.2.1 on this puzzle (sudoku-exchange) takes the XY-wing on r7c6 (pivot),
+    // r1c6, r7c7 removing 7 from r1c7, then the one on r4c7, r5c8, r8c7 removing 6 from
+    // r5c7 and r8c8: it meets them in the order of their cells, not by eliminations.
+    let r = &explain_json(
+        "050000020300040006008000900060804070400000005009000200010050090700020003090176050",
+    );
+    let wings: Vec<(&Value, &Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "xy-wing")
+        .map(|s| (&s["cells"], &s["eliminations"]))
+        .collect();
+    assert_eq!(
+        wings,
+        [
+            (
+                &serde_json::json!(["r7c6", "r1c6", "r7c7"]),
+                &serde_json::json!(["r1c7<>7"])
+            ),
+            (
+                &serde_json::json!(["r4c7", "r5c8", "r8c7"]),
+                &serde_json::json!(["r5c7<>6", "r8c8<>6"])
+            ),
+        ]
+    );
+}

@@ -131,10 +131,10 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| wings::w_wing(b, e))
     }),
     (Technique::XYWing, |_, b, e| {
-        on_board!(b, |b| wings::xy_wing(b, e))
+        on_board!(b, |b| first_wing(b, false, e))
     }),
     (Technique::XYZWing, |_, b, e| {
-        on_board!(b, |b| wings::xyz_wing(b, e))
+        on_board!(b, |b| first_wing(b, true, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
         on_board!(b, |b| by_technique(|e| uniqueness::rectangles(b, e), e))
@@ -265,6 +265,36 @@ fn by_technique(find: impl FnOnce(Emit) -> bool, emit: Emit) -> bool {
     });
     all.sort_by_key(|st| st.technique);
     all.into_iter().all(emit)
+}
+
+/// The XY- or XYZ-wing HoDoKu meets first: XY-wings by their three cells in order (the
+/// first of them as the pivot first), XYZ-wings by pivot, then pincers in order.
+fn first_wing<S: super::board::Bits>(b: &Board<S>, xyz: bool, emit: Emit) -> bool {
+    let mut all = Vec::new();
+    let mut keep = |st: Step| {
+        all.push(st);
+        true
+    };
+    if xyz {
+        wings::xyz_wing(b, &mut keep);
+    } else {
+        wings::xy_wing(b, &mut keep);
+    }
+    let order = |st: &Step| {
+        let (pivot, x, y) = (st.cells[0], st.cells[1], st.cells[2]);
+        if xyz {
+            (pivot, x.min(y), x.max(y), 0)
+        } else {
+            let mut three = [pivot, x, y];
+            three.sort_unstable();
+            let rank = three.iter().position(|&c| c == pivot).unwrap_or(0);
+            (three[0], three[1], three[2], rank)
+        }
+    };
+    match all.into_iter().min_by_key(order) {
+        Some(st) => emit(st),
+        None => true,
+    }
 }
 
 fn two_links<S: super::board::Bits>(b: &Board<S>, which: Technique, emit: Emit) -> bool {
