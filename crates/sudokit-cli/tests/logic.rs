@@ -38,6 +38,16 @@ fn explain_json(puzzle: &str) -> Value {
     json_lines(&out).swap_remove(0)
 }
 
+/// The steps of an `explain` record whose technique name passes `keep`.
+fn steps_where(r: &Value, keep: impl Fn(&str) -> bool) -> Vec<&Value> {
+    r["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter(|s| keep(s["technique"].as_str().unwrap_or("")))
+        .collect()
+}
+
 #[test]
 fn explain_lists_every_step_and_solves() {
     let out = sudokit()
@@ -856,11 +866,8 @@ fn als_xy_chains_are_hodokus() {
     let r = &explain_json(
         "000060030000007048000003900490018570600000009051340062007500000260700000030080000",
     );
-    let als: Vec<(&str, &Value)> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"].as_str().unwrap().starts_with("als-"))
+    let als: Vec<(&str, &Value)> = steps_where(r, |t| t.starts_with("als-"))
+        .into_iter()
         .map(|s| (s["technique"].as_str().unwrap(), &s["eliminations"]))
         .collect();
     assert_eq!(
@@ -915,12 +922,7 @@ fn franken_fish_are_hodokus() {
     let r = &explain_json(
         "070805020000692000206000803700020005001000300000584000600000001000349000005010400",
     );
-    let franken: Vec<&Value> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"].as_str().unwrap().contains("franken"))
-        .collect();
+    let franken = steps_where(r, |t| t.contains("franken"));
     assert_eq!(franken.len(), 1, "{franken:?}");
     assert_eq!(franken[0]["technique"], "finned-franken-swordfish");
     assert_eq!(
@@ -946,16 +948,8 @@ fn unique_rectangles_come_type_by_type() {
     let r = &explain_json(
         "...5.4.6...62....37........27.9.5.1.....4.8.6.3...2...91......7.4....5..8...1....",
     );
-    let urs: Vec<(&str, &Value)> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| {
-            s["technique"]
-                .as_str()
-                .unwrap()
-                .starts_with("unique-rectangle")
-        })
+    let urs: Vec<(&str, &Value)> = steps_where(r, |t| t.starts_with("unique-rectangle"))
+        .into_iter()
         .map(|s| (s["technique"].as_str().unwrap(), &s["eliminations"]))
         .collect();
     assert_eq!(
@@ -1004,31 +998,24 @@ fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
     // r3c9 (its deletion 26<>5) before the one removing r9c4; on the second its
     // skyscraper on 7 (rows 3 and 8) removes r2c2 and r7c1, though one on columns 2 and
     // 5 would remove three candidates (rows come first).
-    let kites: Vec<Value> = explain_json(
+    let r = &explain_json(
         "..376.......19.2........46...148......2...1.7....2.89..45..2..89.7....1..1.......",
-    )["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "two-string-kite")
-        .map(|s| s["eliminations"].clone())
+    );
+    let kites: Vec<&Value> = steps_where(r, |t| t == "two-string-kite")
+        .into_iter()
+        .map(|s| &s["eliminations"])
         .collect();
     assert_eq!(
         kites,
         [
-            serde_json::json!(["r3c9<>5"]),
-            serde_json::json!(["r9c4<>5"])
+            &serde_json::json!(["r3c9<>5"]),
+            &serde_json::json!(["r9c4<>5"])
         ]
     );
     let r = &explain_json(
         ".2.6.....4.6...18...9.1.....3......6..12..4.78....7..2.1.......5.8.94.2.9......7.",
     );
-    let sky: Vec<&Value> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "skyscraper")
-        .collect();
+    let sky = steps_where(r, |t| t == "skyscraper");
     assert_eq!(sky.len(), 1, "{sky:?}");
     assert_eq!(
         sky[0]["eliminations"],
@@ -1044,11 +1031,8 @@ fn xy_wings_are_the_first_hodoku_meets() {
     let r = &explain_json(
         "050000020300040006008000900060804070400000005009000200010050090700020003090176050",
     );
-    let wings: Vec<(&Value, &Value)> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "xy-wing")
+    let wings: Vec<(&Value, &Value)> = steps_where(r, |t| t == "xy-wing")
+        .into_iter()
         .map(|s| (&s["cells"], &s["eliminations"]))
         .collect();
     assert_eq!(

@@ -327,36 +327,69 @@ mod tests {
 
     #[test]
     fn franken_fish_are_hodokus() {
-        // HoDoKu's Franken X-Wing on 7: base c2, c3; cover r7, b4 (our houses 10, 11;
-        // 6, 21); it clears r7c5, r7c7, r7c8.
-        let st = first_franken(FRANKEN_X_WING_STATE, 2, false);
-        assert_eq!(st.technique, Technique::FrankenXWing);
-        assert_eq!(
-            (st.digits.as_slice(), st.houses.as_slice()),
-            (&[7][..], &[10, 11][..])
-        );
-        assert_eq!(st.cover, [6, 21]);
-        assert_eq!(st.eliminations, [(58, 7), (60, 7), (61, 7)]);
-        // Its Franken Swordfish on 4: base r1, b4, b7; cover c1, c3, b2; clears r3c5.
-        let st = first_franken(FRANKEN_SWORDFISH_STATE, 3, false);
-        assert_eq!(st.technique, Technique::FrankenSwordfish);
-        assert_eq!(
-            (st.digits.as_slice(), st.houses.as_slice()),
-            (&[4][..], &[0, 21, 24][..])
-        );
-        assert_eq!(st.cover, [9, 11, 19]);
-        assert_eq!(st.eliminations, [(22, 4)]);
-        // Its finned Franken Swordfish on 3: base c3, c4, b7; cover r1, r5, r7; fins
-        // r2c3, r3c3, r8c1; clears r1c1.
-        let st = first_franken(FINNED_FRANKEN_STATE, 3, true);
-        assert_eq!(st.technique, Technique::FinnedFrankenSwordfish);
-        assert_eq!(
-            (st.digits.as_slice(), st.houses.as_slice()),
-            (&[3][..], &[11, 12, 24][..])
-        );
-        assert_eq!(st.cover, [0, 4, 6]);
-        assert_eq!(st.fins, [11, 20, 63]);
-        assert_eq!(st.eliminations, [(0, 3)]);
+        // HoDoKu's Franken X-Wing on 7 (base c2, c3; cover r7, b4) clearing r7c5, r7c7,
+        // r7c8; its Franken Swordfish on 4 (base r1, b4, b7; cover c1, c3, b2) clearing
+        // r3c5; its finned Franken Swordfish on 3 (base c3, c4, b7; cover r1, r5, r7;
+        // fins r2c3, r3c3, r8c1) clearing r1c1. Houses are ours: rows 0-8, columns
+        // 9-17, boxes 18-26.
+        struct Case {
+            marks: &'static str,
+            k: usize,
+            finned: bool,
+            technique: Technique,
+            digit: u8,
+            base: &'static [usize],
+            cover: &'static [usize],
+            fins: &'static [usize],
+            cleared: &'static [usize],
+        }
+        let cases = [
+            Case {
+                marks: FRANKEN_X_WING_STATE,
+                k: 2,
+                finned: false,
+                technique: Technique::FrankenXWing,
+                digit: 7,
+                base: &[10, 11],
+                cover: &[6, 21],
+                fins: &[],
+                cleared: &[58, 60, 61],
+            },
+            Case {
+                marks: FRANKEN_SWORDFISH_STATE,
+                k: 3,
+                finned: false,
+                technique: Technique::FrankenSwordfish,
+                digit: 4,
+                base: &[0, 21, 24],
+                cover: &[9, 11, 19],
+                fins: &[],
+                cleared: &[22],
+            },
+            Case {
+                marks: FINNED_FRANKEN_STATE,
+                k: 3,
+                finned: true,
+                technique: Technique::FinnedFrankenSwordfish,
+                digit: 3,
+                base: &[11, 12, 24],
+                cover: &[0, 4, 6],
+                fins: &[11, 20, 63],
+                cleared: &[0],
+            },
+        ];
+        for c in cases {
+            let st = first_franken(c.marks, c.k, c.finned);
+            assert_eq!(st.technique, c.technique);
+            assert_eq!(st.digits, [c.digit]);
+            assert_eq!(
+                (st.houses.as_slice(), st.cover.as_slice()),
+                (c.base, c.cover)
+            );
+            assert_eq!(st.fins, c.fins);
+            let expected: Vec<(usize, u8)> = c.cleared.iter().map(|&x| (x, c.digit)).collect();
+            assert_eq!(st.eliminations, expected);
+        }
     }
 
     #[test]
