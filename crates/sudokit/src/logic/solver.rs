@@ -137,7 +137,11 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| first_wing(b, true, e))
     }),
     (Technique::UniqueRectangle1, |_, b, e| {
-        on_board!(b, |b| by_technique(|e| uniqueness::rectangles(b, e), e))
+        on_board!(b, |b| in_order(
+            |e| uniqueness::rectangles(b, e),
+            |st| st.technique,
+            e
+        ))
     }),
     (Technique::FinnedXWing, |_, b, e| {
         on_board!(b, |b| fish::finned(b, 2, e))
@@ -255,31 +259,33 @@ const FINDERS: &[(Technique, Finder)] = &[
     }),
 ];
 
-/// The steps of a finder that mixes techniques, easiest technique first (HoDoKu asks for
-/// unique rectangles type by type: a type 3 anywhere comes before a type 4).
-fn by_technique(find: impl FnOnce(Emit) -> bool, emit: Emit) -> bool {
+/// A finder's steps emitted in HoDoKu's order (`order`, smallest first; ties keep the
+/// finder's order): HoDoKu takes the first step it meets where we would take the best,
+/// or asks for unique rectangles type by type (a type 3 anywhere before a type 4).
+fn in_order<K: Ord>(
+    find: impl FnOnce(Emit) -> bool,
+    order: impl FnMut(&Step) -> K,
+    emit: Emit,
+) -> bool {
     let mut all = Vec::new();
     find(&mut |st| {
         all.push(st);
         true
     });
-    all.sort_by_key(|st| st.technique);
+    all.sort_by_key(order);
     all.into_iter().all(emit)
 }
 
-/// The XY- or XYZ-wing HoDoKu meets first: XY-wings by their three cells in order (the
-/// first of them as the pivot first), XYZ-wings by pivot, then pincers in order.
+/// XY- or XYZ-wings in the order HoDoKu meets them: XY-wings by their three cells in
+/// order (the first of them as the pivot first), XYZ-wings by pivot, then pincers.
 fn first_wing<S: super::board::Bits>(b: &Board<S>, xyz: bool, emit: Emit) -> bool {
-    let mut all = Vec::new();
-    let mut keep = |st: Step| {
-        all.push(st);
-        true
+    let find = |e: Emit| {
+        if xyz {
+            wings::xyz_wing(b, e)
+        } else {
+            wings::xy_wing(b, e)
+        }
     };
-    if xyz {
-        wings::xyz_wing(b, &mut keep);
-    } else {
-        wings::xy_wing(b, &mut keep);
-    }
     let order = |st: &Step| {
         let (pivot, x, y) = (st.cells[0], st.cells[1], st.cells[2]);
         if xyz {
@@ -291,31 +297,30 @@ fn first_wing<S: super::board::Bits>(b: &Board<S>, xyz: bool, emit: Emit) -> boo
             (three[0], three[1], three[2], rank)
         }
     };
-    match all.into_iter().min_by_key(order) {
-        Some(st) => emit(st),
-        None => true,
-    }
+    in_order(find, order, emit)
 }
 
 fn two_links<S: super::board::Bits>(b: &Board<S>, which: Technique, emit: Emit) -> bool {
-    let n = b.tables().n;
-    let found = match which {
-        // HoDoKu takes the first it meets, not the best: skyscrapers on rows (every
-        // digit) before columns, then by digit and the two lines; kites by digit, row
-        // and column.
-        Technique::Skyscraper | Technique::TwoStringKite => strong_links::every_of(b, 2, which)
-            .into_iter()
-            .min_by_key(|st| {
-                let (lo, hi) = (
-                    st.houses[0].min(st.houses[1]),
-                    st.houses[0].max(st.houses[1]),
-                );
-                let columns = which == Technique::Skyscraper && lo >= n;
-                (columns, st.digits[0], lo, hi)
-            }),
-        _ => strong_links::best_of(b, 2, which),
-    };
-    match found {
+    if matches!(which, Technique::Skyscraper | Technique::TwoStringKite) {
+        // In HoDoKu's order: skyscrapers on rows (every digit) before columns, then by
+        // digit and the two lines; kites by digit, row and column.
+        let n = b.tables().n;
+        let find = |e: Emit| strong_links::every_of(b, 2, which).into_iter().all(e);
+        let order = |st: &Step| {
+            let (lo, hi) = (
+                st.houses[0].min(st.houses[1]),
+                st.houses[0].max(st.houses[1]),
+            );
+            (
+                which == Technique::Skyscraper && lo >= n,
+                st.digits[0],
+                lo,
+                hi,
+            )
+        };
+        return in_order(find, order, emit);
+    }
+    match strong_links::best_of(b, 2, which) {
         Some(st) => emit(st),
         None => true,
     }
@@ -613,6 +618,25 @@ mod tests {
             }
         }
         assert!(board_steps > 0);
+    }
+
+    #[test]
+    fn the_path_skips_exactly_the_singles_finders() {
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        assert!(
+            STATE_FINDERS[..SINGLES]
+                .iter()
+                .all(|(t, _)| singles.contains(t))
+        );
+        assert!(
+            STATE_FINDERS[SINGLES..]
+                .iter()
+                .all(|(t, _)| !singles.contains(t))
+        );
     }
 
     #[test]
