@@ -748,22 +748,15 @@ fn locked_pairs_and_triples_are_hodokus() {
     let r = &explain_json(
         ".2.6.......6..71......1.....7...52...9546......4..18...4.8..92...2.74..8.....6..3",
     );
-    let locked: Vec<(String, Value, Value)> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"].as_str().unwrap().starts_with("locked-"))
-        .filter(|s| {
-            !s["technique"]
-                .as_str()
-                .unwrap()
-                .starts_with("locked-candidates")
-        })
-        .map(|s| {
-            let t = s["technique"].as_str().unwrap().to_string();
-            (t, s["cells"].clone(), s["eliminations"].clone())
-        })
-        .collect();
+    let locked: Vec<(String, Value, Value)> = steps_where(r, |t| {
+        t.starts_with("locked-") && !t.starts_with("locked-candidates")
+    })
+    .into_iter()
+    .map(|s| {
+        let t = s["technique"].as_str().unwrap().to_string();
+        (t, s["cells"].clone(), s["eliminations"].clone())
+    })
+    .collect();
     let expected = [
         (
             "locked-triple",
@@ -799,12 +792,7 @@ fn chains_on_the_human_path_are_chosen_as_hodoku_does() {
     let r = &explain_json(
         ".239.......6..........524.19.....1..2..8...9...4....37.9...1..5........6.4.5.92..",
     );
-    let chains: Vec<&Value> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "aic" || s["technique"] == "xy-chain")
-        .collect();
+    let chains = steps_where(r, |t| t == "aic" || t == "xy-chain");
     assert_eq!(chains[0]["technique"], "xy-chain");
     assert_eq!(chains[0]["eliminations"], serde_json::json!(["r8c6<>4"]));
     assert_eq!(chains[1]["technique"], "aic");
@@ -823,12 +811,7 @@ fn hidden_rectangles_take_two_bivalue_corners_on_a_diagonal() {
     let r = &explain_json(
         "400020007200904006005010800603080409070000030508000602000030000000108000000205000",
     );
-    let hard: Vec<&Value> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "hidden-rectangle" || s["technique"] == "bug-plus-one")
-        .collect();
+    let hard = steps_where(r, |t| t == "hidden-rectangle" || t == "bug-plus-one");
     assert_eq!(hard[0]["technique"], "hidden-rectangle");
     assert_eq!(hard[0]["eliminations"], serde_json::json!(["r8c8<>6"]));
     assert_eq!(hard[1]["technique"], "bug-plus-one");
@@ -842,11 +825,7 @@ fn multi_colours_are_hodokus() {
     let r = &explain_json(
         "007200000002003900090040021020589007008406200900132080480020090001900800000008600",
     );
-    let steps = r["steps"].as_array().unwrap();
-    let mc: Vec<&Value> = steps
-        .iter()
-        .filter(|s| s["technique"] == "multi-colors")
-        .collect();
+    let mc = steps_where(r, |t| t == "multi-colors");
     assert_eq!(mc.len(), 1, "{mc:?}");
     assert_eq!(mc[0]["name"], "Multi Colors 1");
     assert_eq!(mc[0]["eliminations"], serde_json::json!(["r2c9<>6"]));
@@ -885,11 +864,8 @@ fn sue_de_coq_takes_hodokus_general_form() {
     // 1,3,6,9 (its cells 9, 11; deletions 2<>6, 13<>2), whose box set r1c2,r3c2 holds
     // a digit outside the intersection, then r7c1,r7c2 on 2,3,5,6,8.
     let r = &explain_json(DIABOLICAL);
-    let sdc: Vec<(&Value, &Value)> = r["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["technique"] == "sue-de-coq")
+    let sdc: Vec<(&Value, &Value)> = steps_where(r, |t| t == "sue-de-coq")
+        .into_iter()
         .map(|s| (&s["cells"], &s["eliminations"]))
         .collect();
     assert_eq!(sdc.len(), 2);

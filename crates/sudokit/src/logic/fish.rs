@@ -683,9 +683,10 @@ impl<S: Bits> Franken<'_, S> {
     /// unless it is a basic fish (rows and columns only).
     fn fish(&self, fins: S, victims: S, emit: Emit) -> bool {
         let t = self.b.tables();
+        let base_houses = &self.base_houses[..self.k];
         let cover_houses = self.picked[..self.k].iter().map(|&i| self.eligible[i].0);
-        let boxes = |mut hs: std::slice::Iter<usize>| hs.any(|&h| h >= t.lines);
-        if !boxes(self.base_houses[..self.k].iter()) && cover_houses.clone().all(|h| h < t.lines) {
+        let lines_only = |h: usize| h < t.lines;
+        if base_houses.iter().all(|&h| lines_only(h)) && cover_houses.clone().all(lines_only) {
             return true;
         }
         let technique = match (self.k, self.finned) {
@@ -697,7 +698,7 @@ impl<S: Bits> Franken<'_, S> {
         let mut step = Step::new(technique);
         step.digits = vec![self.d];
         step.cells = board::cells(self.base & !fins).collect();
-        step.houses = self.base_houses[..self.k].to_vec();
+        step.houses = base_houses.to_vec();
         step.cover = cover_houses.collect();
         step.fins = board::cells(fins).collect();
         step.eliminations = board::cells(victims).map(|c: Cell| (c, self.d)).collect();

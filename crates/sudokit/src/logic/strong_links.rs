@@ -175,15 +175,17 @@ struct Found {
 /// The best chain of exactly `n` strong links (lowest rating, then most eliminations),
 /// or None.
 pub fn best<S: Bits>(b: &Board<S>, n: usize) -> Option<Step> {
-    let mut keep = Keep::default();
-    search(b, n, None, &mut keep);
-    keep.best.map(|f| f.step)
+    best_where(b, n, None)
 }
 
 /// The best chain of `n` links whose technique is `which` (skyscraper, kite, ...).
 pub fn best_of<S: Bits>(b: &Board<S>, n: usize, which: Technique) -> Option<Step> {
+    best_where(b, n, Some(which))
+}
+
+fn best_where<S: Bits>(b: &Board<S>, n: usize, which: Option<Technique>) -> Option<Step> {
     let mut keep = Keep::default();
-    search(b, n, Some(which), &mut keep);
+    search(b, n, which, &mut keep);
     keep.best.map(|f| f.step)
 }
 
