@@ -546,7 +546,8 @@ pub struct GenerateArgs {
 /// Arguments of `sudokit explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// Input.
+    /// Input: puzzles, or pencil-mark grids / 729-character candidates lines giving a
+    /// current state (one a file, read whole).
     #[command(flatten)]
     pub input: InputArgs,
     /// Running and output.
@@ -559,6 +560,10 @@ pub struct ExplainArgs {
     /// Print the pencil marks before each step and a sentence after it.
     #[arg(long, short = 'v')]
     pub verbose: bool,
+    /// The puzzle the pencil marks were made on (see `hint --help`). Only with
+    /// pencil-mark grids.
+    #[arg(long, value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
 }
 
 /// Arguments of `sudokit hint`.

@@ -22,6 +22,9 @@ pub const MAX_LINE: usize = 1 << 16;
 pub enum Source {
     /// Standard input.
     Stdin,
+    /// Standard input whose first bytes were already read (to see what it holds):
+    /// those bytes, then the rest.
+    StdinAfter(Vec<u8>),
     /// A file path.
     File(String),
     /// Text given on the command line or a built-in puzzle: (display name, text).
@@ -32,7 +35,7 @@ impl Source {
     /// The name used in messages (`FILE:LINE:COL`).
     pub fn name(&self) -> &str {
         match self {
-            Source::Stdin => "<stdin>",
+            Source::Stdin | Source::StdinAfter(_) => "<stdin>",
             Source::File(path) => path,
             Source::Text(name, _) => name,
         }
@@ -43,7 +46,7 @@ impl Source {
         match self {
             Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
             Source::Text(_, text) => Some(text.len() as u64),
-            Source::Stdin => None,
+            Source::Stdin | Source::StdinAfter(_) => None,
         }
     }
 }
@@ -204,6 +207,9 @@ pub fn read_quietly(
         let name: Arc<str> = Arc::from(src.name());
         let reader: Box<dyn Read> = match src {
             Source::Stdin => Box::new(io::stdin().lock()),
+            Source::StdinAfter(head) => {
+                Box::new(io::Cursor::new(head.clone()).chain(io::stdin().lock()))
+            }
             Source::File(path) => {
                 Box::new(File::open(path).with_context(|| format!("cannot open {path}"))?)
             }

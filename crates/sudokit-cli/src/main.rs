@@ -10,6 +10,7 @@ mod batch;
 mod cli;
 mod commands;
 mod input;
+mod marks;
 mod output;
 
 use std::process::ExitCode;

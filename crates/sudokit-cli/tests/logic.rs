@@ -157,6 +157,91 @@ fn hint_of_a_puzzle_and_of_its_pencil_marks() {
 }
 
 #[test]
+fn explain_takes_up_from_pencil_marks() {
+    // The diabolical puzzle after its first ten steps, written as pencil marks: explain
+    // finishes it from there, every placement and elimination right by the solution.
+    let grid = parse_grid(DIABOLICAL).unwrap();
+    let Verdict::Unique(solution) = solve_unique(&grid) else {
+        panic!("unique")
+    };
+    let mut state = State::from_grid(&grid);
+    for step in logic::explain(&state).steps.iter().take(10) {
+        state.apply(step);
+    }
+    let symbols = sudokit::Symbols::standard(9);
+    let pm = sudokit::format::to_pencilmarks(state.candidates(), &symbols);
+    let out = sudokit()
+        .args(["explain", "-f", "json", &pm])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let record = json_lines(&out).swap_remove(0);
+    assert_eq!(record["status"], "solved", "{record}");
+    assert!(record["puzzle"].is_null());
+    let g = grid.geometry();
+    let digit_at = |name: &str| {
+        let c = (0..81).find(|&c| g.cell_name(c) == name).expect("a cell");
+        solution.get(c)
+    };
+    let mut placed: Vec<String> = (0..81)
+        .filter(|&c| state.candidates().get(c).len() == 1)
+        .map(|c| g.cell_name(c))
+        .collect();
+    for step in steps_where(&record, |_| true) {
+        for p in step["placements"].as_array().unwrap() {
+            let (cell, d) = p.as_str().unwrap().split_once('=').unwrap();
+            assert_eq!(digit_at(cell).to_string(), d, "{step}");
+            placed.push(cell.to_string());
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            let (cell, d) = e.as_str().unwrap().split_once("<>").unwrap();
+            assert_ne!(digit_at(cell).to_string(), d, "{step}");
+        }
+    }
+    placed.sort();
+    placed.dedup();
+    assert_eq!(placed.len(), 81);
+    // From standard input too, numbered with the puzzles around it; marks that lost
+    // the solution are refused (exit 1) and the others still explained.
+    let mut broken = state.clone();
+    let c = (0..81)
+        .find(|&c| state.candidates().get(c).len() > 1)
+        .unwrap();
+    broken.eliminate(c, solution.get(c));
+    let broken = sudokit::format::to_pencilmarks(broken.candidates(), &symbols);
+    let out = sudokit()
+        .args(["explain", "lo-shu", "-", &broken])
+        .write_stdin(pm.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let heads: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("# "))
+        .map(|l| l.split(" (").next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "# 1 lo-shu:1 solved",
+            "# 2 <stdin>:1 solved",
+            "# 3 <argument>:1 unsolvable: the pencil marks leave no solution: a wrong \
+             placement or elimination",
+        ]
+    );
+    // `--puzzle` as with hint: its givens are placed, not singles still to take.
+    let own = sudokit().args(["explain", DIABOLICAL]).output().unwrap();
+    let own = String::from_utf8(own.stdout).unwrap();
+    let start = sudokit::format::to_pencilmarks(State::from_grid(&grid).candidates(), &symbols);
+    let out = sudokit()
+        .args(["explain", "--puzzle", DIABOLICAL, &start])
+        .output()
+        .unwrap();
+    let steps = |text: &str| text.lines().skip(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(steps(&String::from_utf8(out.stdout).unwrap()), steps(&own));
+}
+
+#[test]
 fn hint_on_loose_pencil_marks_places_the_givens_of_the_puzzle_named() {
     // Lo-Shu's givens, every empty cell marked 1-9: alone, the grid cannot tell r1c1's
     // given 8 from a naked single still to place; with `--puzzle` the hint is the

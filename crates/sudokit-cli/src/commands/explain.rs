@@ -1,6 +1,8 @@
 //! `sudokit explain`: the whole logical path of each puzzle, easiest step first, one
 //! line per step (`--verbose`: the pencil marks before each step and a sentence after
-//! it). A step that needs brute force says so.
+//! it). A step that needs brute force says so. A source that is a pencil-mark grid (as
+//! `hint` reads it) is explained from that state on (`puzzle` null in JSON unless
+//! `--puzzle` names the puzzle the marks were made on).
 //!
 //! JSON Lines records (`--format json`), a contract other tools rely on:
 //!
@@ -33,7 +35,8 @@ use sudokit::{Geometry, Grid, Record};
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{ExplainArgs, OutputFormat};
-use crate::input::{self, Item};
+use crate::input::{self, Item, Source};
+use crate::marks::{self, Input};
 use crate::output::{self, RecordHead};
 
 /// A step as JSON (see the module documentation).
@@ -130,28 +133,120 @@ pub fn prepare(
     }
 }
 
+/// How `explain` writes its records.
+struct Settings {
+    format: OutputFormat,
+    verbose: bool,
+    comments: bool,
+    style: SymbolStyle,
+    timeout: Option<Duration>,
+}
+
+impl Settings {
+    /// When the time for one puzzle or state started now runs out.
+    fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(|t| Instant::now() + t)
+    }
+}
+
 /// Runs `sudokit explain`; returns the exit code.
+///
+/// Puzzles are explained in parallel; when a source is a pencil-mark grid (a current
+/// state), sources are answered in order one at a time, as `hint` does.
 pub fn run(args: ExplainArgs) -> Result<u8> {
     let sources = input::sources(&args.input.sources, Some("lo-shu"))?;
     let options = input::read_options(&args.input)?;
-    let format = args.run.format.unwrap_or(if args.verbose {
-        OutputFormat::Pretty
-    } else {
-        OutputFormat::Line
-    });
-    let style = options.symbols.clone();
-    let verbose = args.verbose;
-    let comments = args.run.comments;
-    let timeout = args.timeout;
+    let settings = Settings {
+        format: args.run.format.unwrap_or(if args.verbose {
+            OutputFormat::Pretty
+        } else {
+            OutputFormat::Line
+        }),
+        verbose: args.verbose,
+        comments: args.run.comments,
+        style: options.symbols.clone(),
+        timeout: args.timeout,
+    };
+    let givens = match &args.puzzle {
+        Some(p) => Some(input::first_puzzle(p, &options)?.grid),
+        None => None,
+    };
+    let inputs = marks::classify(sources, givens.is_some())?;
     let mut out = output::stdout();
-    batch::run_command(
-        &sources,
-        &options,
-        &args.run,
-        "explained",
-        |item| explain_item(item, format, verbose, comments, &style, timeout),
-        &mut out,
-    )
+    if inputs.iter().all(|i| matches!(i, Input::Puzzles(_))) {
+        let sources: Vec<Source> = inputs
+            .into_iter()
+            .filter_map(|i| match i {
+                Input::Puzzles(src) => Some(src),
+                Input::Marks(..) => None,
+            })
+            .collect();
+        return batch::run_command(
+            &sources,
+            &options,
+            &args.run,
+            "explained",
+            |item| explain_item(item, &settings),
+            &mut out,
+        );
+    }
+    let mut code = 0u8;
+    let mut index = 0u64;
+    let mut answer = |outcome: Outcome| -> Result<()> {
+        print(&outcome.text)?;
+        if let Some(d) = &outcome.diagnostic {
+            eprintln!("{d}");
+        }
+        code = code.max(outcome.status.exit_code());
+        Ok(())
+    };
+    for input in inputs {
+        match input {
+            Input::Puzzles(src) => {
+                let mut failed = None;
+                input::read_items(&[src], &options, &mut |mut item| {
+                    index += 1;
+                    item.index = index;
+                    failed = answer(explain_item(&item, &settings)).err();
+                    failed.is_none() && !batch::interrupted()
+                })?;
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+            }
+            Input::Marks(src, text) => {
+                index += 1;
+                let (item, first, state) =
+                    marks::read_state(&src, &text, index, &options, givens.as_ref());
+                let puzzle = givens.as_ref().map(|g| output::line(g, &settings.style));
+                let deadline = settings.deadline();
+                let outcome = match state {
+                    Err(e) => refusal(
+                        &item,
+                        settings.format,
+                        None,
+                        e.line,
+                        e.column,
+                        Status::Invalid,
+                        &e.message,
+                    ),
+                    Ok(state) => match marks::solution(&state, deadline) {
+                        Err((status, message)) => {
+                            refusal(&item, settings.format, None, first, 1, status, message)
+                        }
+                        Ok(solution) => explain_state(
+                            &item, first, puzzle, &state, &solution, &settings, deadline,
+                        ),
+                    },
+                };
+                answer(outcome)?;
+            }
+        }
+        if batch::interrupted() {
+            break;
+        }
+    }
+    Ok(if batch::interrupted() { 130 } else { code })
 }
 
 #[derive(Serialize)]
@@ -163,16 +258,11 @@ struct Record_<'a> {
     steps: Vec<StepJson>,
 }
 
-fn explain_item(
-    item: &Item,
-    format: OutputFormat,
-    verbose: bool,
-    comments: bool,
-    style: &SymbolStyle,
-    timeout: Option<Duration>,
-) -> Outcome {
-    let deadline = timeout.map(|t| Instant::now() + t);
-    let (record, state, solution) = match &item.record {
+/// The explanation of one puzzle read from a source, once it is proven unique.
+fn explain_item(item: &Item, settings: &Settings) -> Outcome {
+    let deadline = settings.deadline();
+    let format = settings.format;
+    let r = match &item.record {
         Err(e) => {
             return refusal(
                 item,
@@ -184,25 +274,48 @@ fn explain_item(
                 &e.message,
             );
         }
-        Ok(r) => match prepare(r, style, deadline) {
-            Err(f) => {
-                return refusal(
-                    item,
-                    format,
-                    Some(r),
-                    r.line,
-                    f.column,
-                    f.status,
-                    &f.message,
-                );
-            }
-            Ok((s, solution)) => (r, s, solution),
-        },
+        Ok(r) => r,
     };
+    match prepare(r, &settings.style, deadline) {
+        Err(f) => refusal(
+            item,
+            format,
+            Some(r),
+            r.line,
+            f.column,
+            f.status,
+            &f.message,
+        ),
+        Ok((state, solution)) => {
+            let puzzle = output::line(&r.grid, &settings.style);
+            explain_state(
+                item,
+                r.line,
+                Some(puzzle),
+                &state,
+                &solution,
+                settings,
+                deadline,
+            )
+        }
+    }
+}
+
+/// The explanation of a state whose solution is known: the puzzle of the record, when
+/// there is one (a pencil-mark grid's records show its placed cells instead).
+fn explain_state(
+    item: &Item,
+    line: usize,
+    puzzle: Option<String>,
+    state: &State,
+    solution: &Grid,
+    settings: &Settings,
+    deadline: Option<Instant>,
+) -> Outcome {
     // The deadline is checked between steps (one step of a large grid can take a while).
     let expired = || deadline.is_some_and(|d| Instant::now() > d);
     let path =
-        logic::solver::explain_known(&state, Some(solution.cells().to_vec()), &mut |_| expired());
+        logic::solver::explain_known(state, Some(solution.cells().to_vec()), &mut |_| expired());
     let timed_out = !path.solved && expired();
     let status = if path.solved {
         Status::Solved
@@ -211,11 +324,11 @@ fn explain_item(
     };
     let error = timed_out.then(|| format!("--timeout passed after {} steps", path.steps.len()));
     let g = state.geometry().clone();
-    let puzzle = output::line(&record.grid, style);
+    let (format, verbose) = (settings.format, settings.verbose);
     let text = match format {
         OutputFormat::Json => {
             let json = Record_ {
-                head: RecordHead::new(item, record.line, Some(puzzle)),
+                head: RecordHead::new(item, line, puzzle),
                 status: status.name(),
                 error: error.clone(),
                 steps: path.steps.iter().map(|st| StepJson::new(st, &g)).collect(),
@@ -226,16 +339,17 @@ fn explain_item(
             )
         }
         _ => {
+            let puzzle = puzzle.unwrap_or_else(|| output::line(&state.grid(), &settings.style));
             let mut s = format!(
                 "# {} {}:{} {} ({} steps)\n{}\n",
                 item.index,
                 item.source,
-                record.line,
+                line,
                 status.name(),
                 path.steps.len(),
-                output::with_comments(item, puzzle, comments)
+                output::with_comments(item, puzzle, settings.comments)
             );
-            let symbols = output::symbols(style, g.size());
+            let symbols = output::symbols(&settings.style, g.size());
             let mut replay = state.clone();
             for (i, st) in path.steps.iter().enumerate() {
                 if verbose || format == OutputFormat::Pretty {

@@ -9,21 +9,20 @@
 //! when `--timeout` passed before uniqueness was settled),
 //! `step` (as in `sudokit explain`, or null) and `error`.
 
-use std::io::Read as _;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use serde::Serialize;
-use sudokit::format::{SymbolStyle, looks_like_candidates, parse_candidates};
+use sudokit::Grid;
+use sudokit::format::SymbolStyle;
 use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State};
-use sudokit::solve::Verdict;
-use sudokit::{Candidates, DigitSet, Grid};
 
 use crate::batch::{self, Outcome, Status};
 use crate::cli::{HintArgs, OutputFormat};
 use crate::commands::explain::{StepJson, prepare, print, refusal};
-use crate::input::{self, Item, Source};
+use crate::input::{self, Item};
+use crate::marks::{self, Input};
 use crate::output::{self, RecordHead};
 
 #[derive(Serialize)]
@@ -59,128 +58,43 @@ pub fn run(args: HintArgs) -> Result<u8> {
         code = code.max(outcome.status.exit_code());
         Ok(())
     };
-    for src in sources {
-        let text = match &src {
-            Source::Text(_, t) => t.clone(),
-            Source::File(path) => {
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
+    for input in marks::classify(sources, givens.is_some())? {
+        let (src, text) = match input {
+            Input::Puzzles(src) => {
+                let mut failed = None;
+                input::read_items(&[src], &options, &mut |mut item| {
+                    index += 1;
+                    item.index = index;
+                    let outcome = hint_puzzle(&item, format, &options.symbols, deadline());
+                    failed = answer(outcome).err();
+                    failed.is_none() && !batch::interrupted()
+                })?;
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                continue;
             }
-            Source::Stdin => {
-                let mut t = String::new();
-                std::io::stdin().read_to_string(&mut t)?;
-                t
-            }
+            Input::Marks(src, text) => (src, text),
         };
-        if !looks_like_candidates(&text) {
-            if args.puzzle.is_some() {
-                bail!(
-                    "--puzzle goes with pencil marks, and {} does not read as a pencil-mark \
-                     grid (a group of candidates for each cell)",
-                    src.name()
-                );
-            }
-            let source = Source::Text(src.name().to_string(), text);
-            let mut failed = None;
-            input::read_items(&[source], &options, &mut |mut item| {
-                index += 1;
-                item.index = index;
-                let outcome = hint_puzzle(&item, format, &options.symbols, deadline());
-                failed = answer(outcome).err();
-                failed.is_none() && !batch::interrupted()
-            })?;
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            continue;
-        }
         index += 1;
-        // The state's record names the line its grid starts on.
-        let first = text
-            .lines()
-            .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map_or(1, |i| i + 1);
-        let item = Item {
-            index,
-            source: src.name().into(),
-            record: Err(sudokit::format::ParseError {
-                line: first,
-                column: 1,
-                message: String::new(),
-            }),
-            text: String::new(),
-        };
-        let outcome = match parse_candidates(&text, &options) {
+        let (item, first, state) = marks::read_state(&src, &text, index, &options, givens.as_ref());
+        let outcome = match state {
             Err(e) => unreadable(&item, format, &e),
-            Ok(cands) if let Some(message) = givens.as_ref().and_then(|g| misfit(g, &cands)) => {
-                let e = sudokit::format::ParseError {
-                    line: first,
-                    column: 1,
-                    message,
-                };
-                unreadable(&item, format, &e)
-            }
-            Ok(cands) => {
-                let state = match &givens {
-                    Some(g) => on_givens(g, cands),
-                    None => State::from_candidates(cands),
-                };
-                // A typed pencil-mark grid may have lost its solution to a wrong
-                // elimination, or allow several: then no technique's step can be trusted.
-                let verdict = match state.is_solved() {
-                    true => Some(Verdict::Unique(state.grid())),
-                    false => logic::verdict_within(&state, deadline()),
-                };
-                hint_state(
-                    &item,
-                    first,
-                    givens
-                        .as_ref()
-                        .map(|g| output::line(g, &SymbolStyle::Standard)),
-                    &state,
-                    format,
-                    &options.symbols,
-                    verdict,
-                )
-            }
+            Ok(state) => hint_state(
+                &item,
+                first,
+                givens
+                    .as_ref()
+                    .map(|g| output::line(g, &SymbolStyle::Standard)),
+                &state,
+                format,
+                &options.symbols,
+                marks::solution(&state, deadline()),
+            ),
         };
         answer(outcome)?;
     }
     Ok(if batch::interrupted() { 130 } else { code })
-}
-
-/// Why pencil marks cannot have been made on `puzzle`: another grid, or a given whose
-/// digit its cell's marks leave out.
-fn misfit(puzzle: &Grid, marks: &Candidates) -> Option<String> {
-    let g = puzzle.geometry();
-    if g.houses() != marks.geometry().houses() {
-        return Some("the pencil marks do not fit the grid of --puzzle".into());
-    }
-    let c = (0..puzzle.cells().len())
-        .find(|&c| puzzle.get(c) != 0 && !marks.get(c).contains(puzzle.get(c)))?;
-    Some(format!(
-        "{} is given {} in --puzzle, but its pencil marks leave it out",
-        g.cell_name(c),
-        puzzle.get(c)
-    ))
-}
-
-/// The state of pencil marks made on `puzzle` (which [`misfit`] accepted): its givens
-/// are placed (their cells' other marks dropped), as is any other cell with one mark that no peer's marks hold
-/// (an entry, as [`State::from_candidates`] reads it); the other cells keep the marks
-/// their placed peers allow.
-fn on_givens(puzzle: &Grid, marks: Candidates) -> State {
-    let sets = (0..puzzle.cells().len())
-        .map(|c| match puzzle.get(c) {
-            0 => marks.get(c),
-            d => DigitSet::single(d),
-        })
-        .collect();
-    let marks = Candidates::from_sets(marks.geometry().clone(), sets).expect("same geometry");
-    let mut entries = State::from_candidates(marks.clone()).grid();
-    for c in (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0) {
-        entries.set(c, puzzle.get(c));
-    }
-    State::from_entries(&entries, &marks)
 }
 
 /// The hint for one puzzle read from a source, once it is proven unique.
@@ -197,15 +111,9 @@ fn hint_puzzle(
     let puzzle = Some(output::line(&r.grid, style));
     match prepare(r, style, deadline) {
         Err(f) => refused(item, format, puzzle, r.line, f.column, f.status, &f.message),
-        Ok((state, solution)) => hint_state(
-            item,
-            r.line,
-            puzzle,
-            &state,
-            format,
-            style,
-            Some(Verdict::Unique(solution)),
-        ),
+        Ok((state, solution)) => {
+            hint_state(item, r.line, puzzle, &state, format, style, Ok(solution))
+        }
     }
 }
 
@@ -262,8 +170,8 @@ fn json_record(
     )
 }
 
-/// The hint for one state, given what its solutions are (`None`: not settled within
-/// `--timeout`).
+/// The hint for one state, given its solution (or the status and message of a state
+/// without one).
 fn hint_state(
     item: &Item,
     line: usize,
@@ -271,26 +179,12 @@ fn hint_state(
     state: &State,
     format: OutputFormat,
     style: &SymbolStyle,
-    verdict: Option<Verdict>,
+    solution: Result<Grid, (Status, &'static str)>,
 ) -> Outcome {
     let g = state.geometry().clone();
-    let (step, status, refusal) = match verdict {
-        None => (
-            None,
-            Status::Timeout,
-            Some("uniqueness not settled within --timeout"),
-        ),
-        Some(Verdict::None) => (
-            None,
-            Status::Unsolvable,
-            Some("the pencil marks leave no solution: a wrong placement or elimination"),
-        ),
-        Some(Verdict::Multiple(_)) => (
-            None,
-            Status::Multiple,
-            Some("the pencil marks allow more than one solution"),
-        ),
-        Some(Verdict::Unique(solution)) => {
+    let (step, status, refusal) = match solution {
+        Err((status, message)) => (None, status, Some(message)),
+        Ok(solution) => {
             let step = logic::hint_known(state, solution.cells());
             let status = if step.is_some() || state.is_solved() {
                 Status::Solved
