@@ -486,7 +486,8 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
     /// Symmetry of the givens: none, rot180, rot90, mirror-h, mirror-v, mirror-both,
     /// diagonal, antidiagonal, bidiagonal, dihedral. Clues are removed in symmetric
-    /// groups; the result is minimal under the symmetry.
+    /// groups; the result is minimal under the symmetry. A drawn jigsaw map takes it
+    /// too where it can.
     #[arg(long, default_value = "none", value_name = "SYMMETRY")]
     pub symmetry: sudokit::generate::Symmetry,
     /// A file with the exact pattern of givens: a grid of `x` (given) and `.` (empty).

@@ -894,13 +894,19 @@ fn generate_answer(o: &GenerateOptions, deadline: Instant) -> Answer {
     };
     let geometry = match &o.geometry {
         Some(g) => g.clone(),
-        None => match generate::new_geometry(o.shape, &o.variant, &mut rng, Some(deadline)) {
-            Ok(g) => g,
-            Err(generate::GenerateError::OutOfTime) => {
-                return Answer::error(503, "time limit exceeded before a region map had a grid");
+        None => {
+            match generate::new_geometry(o.shape, &o.variant, o.symmetry, &mut rng, Some(deadline))
+            {
+                Ok(g) => g,
+                Err(generate::GenerateError::OutOfTime) => {
+                    return Answer::error(
+                        503,
+                        "time limit exceeded before a region map had a grid",
+                    );
+                }
+                Err(e) => return bad(e.to_string()),
             }
-            Err(e) => return bad(e.to_string()),
-        },
+        }
     };
     // One attempt at a time, so a level is tried again until the deadline.
     while Instant::now() < deadline {

@@ -233,6 +233,35 @@ impl Symmetry {
         }
     }
 
+    /// Every map of the symmetry's group on an `n x n` grid, as cell permutations (the
+    /// identity first).
+    pub fn group(self, n: usize) -> Vec<Vec<Cell>> {
+        let gens: Vec<Vec<Cell>> = self
+            .generators(n)
+            .iter()
+            .map(|g| {
+                (0..n * n)
+                    .map(|c| {
+                        let (r, c) = g(c / n, c % n);
+                        r * n + c
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut group: Vec<Vec<Cell>> = vec![(0..n * n).collect()];
+        let mut i = 0;
+        while i < group.len() {
+            for g in &gens {
+                let next: Vec<Cell> = group[i].iter().map(|&c| g[c]).collect();
+                if !group.contains(&next) {
+                    group.push(next);
+                }
+            }
+            i += 1;
+        }
+        group
+    }
+
     /// The groups of cells the symmetry maps onto each other (each cell in exactly one
     /// group), in row-major order of their first cell.
     pub fn orbits(self, n: usize) -> Vec<Vec<Cell>> {
@@ -299,22 +328,55 @@ impl FromStr for Symmetry {
 const SWAPS_PER_CELL: usize = 8;
 
 /// A random jigsaw region map of side `n`: `n` regions of `n` orthogonally connected
-/// cells, numbered in order of first appearance (row-major). It starts from the boxes
-/// (the rows when `n` has no box shape) and swaps two cells of neighbouring regions
-/// (one on each side of their border) many times over, keeping each swap that leaves
-/// both regions connected, and fewer of those that lengthen the borders. Not every
-/// such map has a complete grid ([`random_jigsaw`] draws until one does).
-pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
+/// cells, numbered in order of first appearance (row-major), laid out with `symmetry`
+/// (each of its maps carries every region onto a region) when the starting map has it,
+/// else without. It starts from the boxes (the rows when `n` has no box shape, or when
+/// only they have the symmetry) and swaps two cells of neighbouring regions (one on
+/// each side of their border) many times over, with the swaps at their images under the
+/// symmetry, keeping each move that leaves the regions connected, and fewer of those
+/// that lengthen the borders. Not every such map has a complete grid
+/// ([`random_jigsaw`] draws until one does).
+pub fn random_regions(n: usize, symmetry: Symmetry, rng: &mut Rng) -> Vec<u8> {
     let cells = n * n;
     let shape = crate::shape::Shape::for_size(n);
-    let mut map: Vec<u8> = (0..cells)
+    let boxes: Vec<u8> = (0..cells)
         .map(|c| shape.map_or(c / n, |s| s.box_of(c)) as u8)
         .collect();
+    let rows: Vec<u8> = (0..cells).map(|c| (c / n) as u8).collect();
+    let group = symmetry.group(n);
+    if group.len() > 1 {
+        let starts = if boxes == rows { 1 } else { 2 };
+        for start in [&boxes, &rows].into_iter().take(starts) {
+            if carried(start, &group) {
+                let mut map = start.clone();
+                if shuffle_regions(&mut map, n, &group, rng) {
+                    return first_appearance(map);
+                }
+            }
+        }
+    }
+    let mut map = boxes;
+    shuffle_regions(&mut map, n, &Symmetry::None.group(n), rng);
+    first_appearance(map)
+}
+
+/// Swaps cells of `map` across region borders, each swap with its images under
+/// `group` (see [`random_regions`]); whether it made as many swaps as it aims at and
+/// moved away from the start (on some starts a symmetry allows no move: the rows of a
+/// 7x7 grid under a mirror).
+fn shuffle_regions(map: &mut [u8], n: usize, group: &[Vec<Cell>], rng: &mut Rng) -> bool {
+    let cells = n * n;
     let neighbours = |c: Cell| crate::variant::orthogonal_neighbours(c, n);
     let connected = |map: &[u8], region: u8| crate::variant::region_connected(map, n, region);
     let (wanted, mut swaps, mut tries) = (SWAPS_PER_CELL * cells, 0, 0);
     let mut border: Vec<Cell> = Vec::new();
-    while swaps < wanted && tries < 20 * wanted {
+    let mut pairs: Vec<(Cell, Cell)> = Vec::new();
+    let mut touched: Vec<Cell> = Vec::new();
+    let mut regions: Vec<u8> = Vec::new();
+    // Under a large group few moves are possible, and the compact start draws them
+    // back: a map that came back to it goes on.
+    let start = map.to_vec();
+    while (swaps < wanted || map == start) && tries < 20 * wanted {
         tries += 1;
         // A cell, and a neighbour across a border: the region it may join.
         let a = rng.below(cells as u64) as usize;
@@ -328,25 +390,52 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
         border
             .extend((0..cells).filter(|&c| map[c] == to && neighbours(c).any(|e| map[e] == from)));
         let b = border[rng.below(border.len() as u64) as usize];
-        // Region borders around the two cells: a swap that lengthens them by `k` edges
-        // is taken with probability 2^-k, so regions stay compact rather than snake.
+        // The swap and its images, each once; images that share a cell cannot all be
+        // made (a cell on a mirror's axis, say).
+        pairs.clear();
+        for g in group {
+            let (x, y) = (g[a], g[b]);
+            if !pairs.contains(&(x, y)) && !pairs.contains(&(y, x)) {
+                pairs.push((x, y));
+            }
+        }
+        touched.clear();
+        touched.extend(pairs.iter().flat_map(|&(x, y)| [x, y]));
+        touched.sort_unstable();
+        if touched.windows(2).any(|w| w[0] == w[1]) {
+            continue;
+        }
+        regions.clear();
+        regions.extend(touched.iter().map(|&c| map[c]));
+        regions.sort_unstable();
+        regions.dedup();
+        // Region borders around the cells: a move that lengthens them by `k` edges a
+        // swap is taken with probability 2^-k, so regions stay compact rather than snake.
         let edges = |map: &[u8]| -> usize {
-            [a, b]
+            touched
                 .iter()
                 .map(|&c| neighbours(c).filter(|&e| map[e] != map[c]).count())
                 .sum()
         };
-        let before = edges(&map);
-        map.swap(a, b);
-        let longer = edges(&map).saturating_sub(before).min(63);
-        if rng.below(1 << longer) == 0 && connected(&map, from) && connected(&map, to) {
-            swaps += 1;
+        let before = edges(map);
+        for &(x, y) in &pairs {
+            map.swap(x, y);
+        }
+        let longer = (edges(map).saturating_sub(before) / pairs.len()).min(63);
+        if rng.below(1 << longer) == 0 && regions.iter().all(|&r| connected(map, r)) {
+            swaps += pairs.len();
         } else {
-            map.swap(a, b);
+            for &(x, y) in &pairs {
+                map.swap(x, y);
+            }
         }
     }
-    // Labels in order of first appearance.
-    let mut label = vec![u8::MAX; n];
+    swaps >= wanted && map != start
+}
+
+/// `map` with its labels renumbered in order of first appearance.
+fn first_appearance(mut map: Vec<u8>) -> Vec<u8> {
+    let mut label = vec![u8::MAX; map.len()];
     let mut next = 0;
     for r in &mut map {
         if label[*r as usize] == u8::MAX {
@@ -358,25 +447,41 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
     map
 }
 
+/// Whether each map of `group` (cell permutations) carries every region of `map` onto
+/// a region.
+fn carried(map: &[u8], group: &[Vec<Cell>]) -> bool {
+    group.iter().all(|g| {
+        let mut image = vec![u8::MAX; map.len()];
+        (0..map.len()).all(|c| {
+            let (r, s) = (map[c] as usize, map[g[c]]);
+            let fits = image[r] == u8::MAX || image[r] == s;
+            image[r] = s;
+            fits
+        })
+    })
+}
+
 /// Region maps [`random_jigsaw`] draws before it gives up. Of 100 drawn maps, 97 have
 /// a grid on 9x9 (95 with X-sudoku's diagonals), 94 on 6x6 and 92 on 4x4, but only 4
 /// on 6x6 with diagonals: one 6x6 X-jigsaw in 60 or so finds none.
 const MAP_TRIES: usize = 100;
 
 /// A jigsaw geometry of side `n` with `variant`'s other houses (X-sudoku's diagonals,
-/// extra maps) on a random region map ([`random_regions`]) that has a complete grid:
-/// `generate --variant jigsaw` without a map draws one for each puzzle. An error when
+/// extra maps) on a random region map ([`random_regions`], with `symmetry` where the
+/// boxes or rows have it) that has a complete grid: `generate --variant jigsaw` without
+/// a map draws one for each puzzle. An error when
 /// the variant does not go with a jigsaw, none of 100 maps has a grid, or `deadline`
 /// passes first (large grids: a 49x49 map's grid can take minutes).
 pub fn random_jigsaw(
     n: usize,
     variant: &crate::Variant,
+    symmetry: Symmetry,
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Arc<Geometry>, GenerateError> {
     for _ in 0..MAP_TRIES {
         let mut v = variant.clone();
-        v.set_regions(random_regions(n, rng));
+        v.set_regions(random_regions(n, symmetry, rng));
         let geometry = Geometry::for_variant(n, None, &v)
             .map_err(|e| GenerateError::Impossible(e.to_string()))?;
         let geometry = Arc::new(geometry);
@@ -395,16 +500,18 @@ pub fn draws_map(variant: &crate::Variant) -> bool {
 }
 
 /// The geometry of a new puzzle of `shape` (its side; 9x9 without) and `variant`: on a
-/// map drawn with `rng` when the variant [`draws_map`] ([`random_jigsaw`]).
+/// map drawn with `rng` when the variant [`draws_map`] ([`random_jigsaw`]), with the
+/// `symmetry` of the givens where it can be.
 pub fn new_geometry(
     shape: Option<crate::Shape>,
     variant: &crate::Variant,
+    symmetry: Symmetry,
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Arc<Geometry>, GenerateError> {
     if draws_map(variant) {
         let n = shape.map_or(crate::Shape::CLASSIC.size(), |s| s.size());
-        return random_jigsaw(n, variant, rng, deadline);
+        return random_jigsaw(n, variant, symmetry, rng, deadline);
     }
     Geometry::for_new_puzzle(shape, variant).map_err(|e| GenerateError::Impossible(e.to_string()))
 }
@@ -1167,8 +1274,8 @@ mod tests {
     fn random_region_maps_are_jigsaw_maps() {
         for n in [2, 4, 5, 6, 7, 9, 12, 16] {
             for seed in 0..4 {
-                let map = random_regions(n, &mut Rng::new(seed));
-                assert_eq!(map, random_regions(n, &mut Rng::new(seed)));
+                let map = random_regions(n, Symmetry::None, &mut Rng::new(seed));
+                assert_eq!(map, random_regions(n, Symmetry::None, &mut Rng::new(seed)));
                 assert_eq!(map.len(), n * n);
                 for r in 0..n as u8 {
                     assert_eq!(map.iter().filter(|&&x| x == r).count(), n, "n {n}");
@@ -1187,6 +1294,60 @@ mod tests {
         }
     }
 
+    /// Under a symmetry the drawn maps have it (every map of the group carries each
+    /// region onto a region) when the boxes or rows do, and are still jigsaw maps that
+    /// moved away from those; otherwise they are drawn as without it.
+    #[test]
+    fn random_region_maps_take_the_symmetry_when_they_can() {
+        let image_of_regions = |map: &[u8], g: &[Cell], n: usize| -> bool {
+            (0..n as u8).all(|r| {
+                let image: Vec<u8> = (0..n * n)
+                    .filter(|&c| map[c] == r)
+                    .map(|c| map[g[c]])
+                    .collect();
+                image.iter().all(|&x| x == image[0])
+            })
+        };
+        for sym in SYMMETRIES {
+            for n in [4, 5, 6, 7, 8, 9, 12, 16] {
+                let group = sym.group(n);
+                assert!(group.len() <= 8 && group[0] == (0..n * n).collect::<Vec<_>>());
+                let shape = Shape::for_size(n);
+                let boxes: Vec<u8> = (0..n * n)
+                    .map(|c| shape.map_or(c / n, |s| s.box_of(c)) as u8)
+                    .collect();
+                let rows: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
+                let possible = [&boxes, &rows]
+                    .iter()
+                    .any(|m| group.iter().all(|g| image_of_regions(m, g, n)));
+                for seed in 0..3 {
+                    let map = random_regions(n, sym, &mut Rng::new(seed));
+                    assert_eq!(map, random_regions(n, sym, &mut Rng::new(seed)));
+                    for r in 0..n as u8 {
+                        assert_eq!(map.iter().filter(|&&x| x == r).count(), n, "{sym} n {n}");
+                    }
+                    assert!(crate::Variant::disconnected_regions(&map, n).is_empty());
+                    let symmetric = group.iter().all(|g| image_of_regions(&map, g, n));
+                    // Where the start has the symmetry but no symmetric move keeps the
+                    // regions connected (a 7x7's rows under a mirror that keeps them;
+                    // 2x2 boxes under a quarter turn or a diagonal), the map is drawn
+                    // without it.
+                    let stuck = n == 4 && sym.group(n).len() > 2
+                        || n % 2 == 1 && matches!(sym, Symmetry::MirrorH | Symmetry::MirrorBoth)
+                        || n == 4 && matches!(sym, Symmetry::Diagonal | Symmetry::AntiDiagonal);
+                    assert!(symmetric || !possible || stuck, "{sym} n {n} seed {seed}");
+                    if n >= 6 {
+                        assert!(map != boxes && map != rows, "{sym} n {n} seed {seed}");
+                    }
+                }
+            }
+        }
+        // A classic-size symmetric jigsaw has a grid.
+        let v: crate::Variant = "jigsaw".parse().unwrap();
+        let g = random_jigsaw(9, &v, Symmetry::Rot180, &mut Rng::new(5), None).unwrap();
+        assert!(random_grid(&g, &mut Rng::new(1)).is_some());
+    }
+
     /// A jigsaw drawn for generation has a grid, and its puzzles are unique by the
     /// general engine; X-jigsaw keeps its diagonals.
     #[test]
@@ -1194,7 +1355,7 @@ mod tests {
         for (spec, n, seed) in [("jigsaw", 9, 1), ("x,jigsaw", 9, 2), ("jigsaw", 6, 3)] {
             let v: crate::Variant = spec.parse().unwrap();
             let mut rng = Rng::new(seed);
-            let g = random_jigsaw(n, &v, &mut rng, None).unwrap();
+            let g = random_jigsaw(n, &v, Symmetry::None, &mut rng, None).unwrap();
             assert!(g.variant().regions.is_some());
             assert_eq!(g.variant().diagonals, v.diagonals);
             let made = generate(&g, &Options::default(), &mut rng).unwrap();
@@ -1204,7 +1365,7 @@ mod tests {
         }
         // 2x2 with diagonals: no jigsaw map of side 2 has a grid.
         let v: crate::Variant = "x,jigsaw".parse().unwrap();
-        assert!(random_jigsaw(2, &v, &mut Rng::new(0), None).is_err());
+        assert!(random_jigsaw(2, &v, Symmetry::None, &mut Rng::new(0), None).is_err());
     }
 
     #[test]

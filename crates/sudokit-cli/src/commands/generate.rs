@@ -152,7 +152,13 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
         let deadline = args.timeout.map(|t| std::time::Instant::now() + t);
         let geometry = match &geometry {
             Some(g) => Ok(g.clone()),
-            None => generate::new_geometry(args.shape, &options.variant, &mut rng, deadline),
+            None => generate::new_geometry(
+                args.shape,
+                &options.variant,
+                args.symmetry,
+                &mut rng,
+                deadline,
+            ),
         };
         let opts = Options {
             symmetry: args.symmetry,

@@ -62,7 +62,13 @@ pub fn run(args: PlayArgs) -> Result<u8> {
         let variant = input::read_options(&input_args)?.variant;
         let mut rng = Rng::new(seed);
         // A jigsaw without a map draws one, as `generate` does.
-        let geometry = sudokit::generate::new_geometry(args.shape, &variant, &mut rng, None)?;
+        let geometry = sudokit::generate::new_geometry(
+            args.shape,
+            &variant,
+            sudokit::generate::Symmetry::None,
+            &mut rng,
+            None,
+        )?;
         let symbols = symbols(args.symbols.as_deref(), geometry.size())?;
         let (made, got) = levels::new_puzzle(&geometry, level, &mut rng, levels::BUDGET)
             .map_err(|e| anyhow!("no {} {} puzzle: {e}", level.name(), geometry.name()))?;
