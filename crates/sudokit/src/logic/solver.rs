@@ -421,13 +421,8 @@ pub fn explain_known(
     let mut steps = Vec::new();
     let mut queues = singles::Queues::new(start);
     while !s.is_solved() && !s.is_broken() {
-        let found = queues.next(&s).or_else(|| next_step_from(&s, SINGLES));
-        let step = match found {
-            Some(st) => st,
-            None => match brute_force(&s, solution.as_deref()) {
-                Some(st) => st,
-                None => break,
-            },
+        let Some(step) = path_step(&mut queues, &s, || solution.clone()) else {
+            break;
         };
         if cfg!(debug_assertions) {
             if let Some(sol) = solution.as_deref() {
@@ -483,16 +478,38 @@ pub fn verdict_within(s: &State, deadline: Option<std::time::Instant>) -> Option
     solve::unique_within(&s.grid(), &excluded, &limits)
 }
 
-/// The next step of the human path, falling back to a brute-force step (marked as
-/// such) when no technique applies; None when solved, broken or unsolvable.
+/// The next step of the human path: the first step [`explain`] takes from `state`,
+/// a brute-force step (marked as such) when no technique applies; None when solved,
+/// broken or unsolvable.
 pub fn hint(state: &State) -> Option<Step> {
-    next_step(state).or_else(|| brute_force(state, solution_of(state).as_deref()))
+    path_step(&mut singles::Queues::new(state), state, || {
+        solution_of(state)
+    })
 }
 
 /// [`hint`] for a state whose unique `solution` is already known (from [`verdict`]):
 /// the brute-force step takes its value without proving uniqueness again.
 pub fn hint_known(state: &State, solution: &[u8]) -> Option<Step> {
-    next_step(state).or_else(|| brute_force(state, Some(solution)))
+    path_step(&mut singles::Queues::new(state), state, || {
+        Some(solution.to_vec())
+    })
+}
+
+/// The step the human path takes from `s`: its singles in HoDoKu's order from
+/// `queues`, else the first technique's, else brute force with the `solution` (asked
+/// for only then); None when solved, broken or unsolvable.
+fn path_step(
+    queues: &mut singles::Queues,
+    s: &State,
+    solution: impl FnOnce() -> Option<Vec<u8>>,
+) -> Option<Step> {
+    if s.is_solved() || s.is_broken() {
+        return None;
+    }
+    queues
+        .next(s)
+        .or_else(|| next_step_from(s, SINGLES))
+        .or_else(|| brute_force(s, solution().as_deref()))
 }
 
 /// The brute-force step: the first unsolved cell with the fewest candidates takes its
@@ -532,6 +549,33 @@ mod tests {
         for p in SAMPLES {
             let path = explain(&state(p));
             assert!(path.solved, "{p}");
+        }
+    }
+
+    /// A hint is the step explain takes next, from a puzzle and from the pencil marks
+    /// of a position part way along its path (read afresh, with no path behind them).
+    #[test]
+    fn a_hint_is_the_first_step_of_the_path() {
+        for p in SAMPLES {
+            let start = state(p);
+            let path = explain(&start);
+            assert_eq!(
+                hint(&start).map(|st| st.line(start.geometry())),
+                path.steps.first().map(|st| st.line(start.geometry())),
+                "{p}"
+            );
+            let mut middle = start.clone();
+            for st in path.steps.iter().take(path.steps.len() / 2) {
+                middle.apply(st);
+            }
+            let marks = State::from_candidates(middle.candidates().clone());
+            let rest = explain(&marks);
+            let sol = solution_of(&marks).expect("unique");
+            assert_eq!(
+                hint_known(&marks, &sol).map(|st| st.line(marks.geometry())),
+                rest.steps.first().map(|st| st.line(marks.geometry())),
+                "{p}"
+            );
         }
     }
 
