@@ -201,7 +201,11 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, order: Order, emit: Emit) -> bool
     let mut found: Vec<(usize, Step)> = Vec::new();
     for digit in digits {
         let g = build(b, kind, digit);
-        search(b, &g, kind, order, &mut found);
+        if kind == Kind::XY && order == Order::MostEliminations && b.tables().n <= 9 {
+            every_xy_chain(b, &g, &mut found);
+        } else {
+            search(b, &g, kind, order, &mut found);
+        }
     }
     match order {
         Order::Shortest => found.sort_by_key(|f| f.0),
@@ -360,6 +364,123 @@ fn search<S: Bits>(
                     best_len = best_len.min(len + 2);
                     found.push((len, make_step(g, kind, &path, elims)));
                 }
+            }
+        }
+    }
+}
+
+/// Cells HoDoKu's XY-chains may run through (its chain of up to 20 nodes).
+const XY_MAX_NODES: usize = 20;
+
+/// HoDoKu's XY-chains: every chain of bivalue cells up to ten cells long, depth first
+/// from each cell (in order) and each of its digits, stepping to a neighbour by row,
+/// then column, then box (a box neighbour only when not in the same row or column);
+/// for each set of eliminations, the shortest chain (the first found among equals).
+/// A breadth-first search finds one chain to each node, so it misses sets that only
+/// longer or other chains prove; up to 9x9 (on larger grids the chains are too many).
+fn every_xy_chain<S: Bits>(b: &Board<S>, g: &Graph<S>, found: &mut Vec<(usize, Step)>) {
+    let t = b.tables();
+    let cells = t.cell_count();
+    let mut node_of = vec![u32::MAX; t.n * cells];
+    for (i, nd) in g.nodes.iter().enumerate() {
+        node_of[(nd.digit as usize - 1) * cells + board::first(nd.cells)] = i as u32;
+    }
+    let mut dfs = XyDfs {
+        b,
+        g,
+        node_of,
+        start_digit: 0,
+        start_buddies: S::ZERO,
+        path: Vec::new(),
+        visited: S::ZERO,
+        by_eliminations: std::collections::HashMap::new(),
+        found,
+    };
+    for c in 0..cells {
+        if b.cand[c].count_ones() != 2 {
+            continue;
+        }
+        let digits: Vec<u8> = board::digits(b.cand[c]).collect();
+        for (x, y) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+            dfs.start_buddies = b.digit(x) & t.peers[c];
+            if dfs.start_buddies.is_empty() {
+                continue;
+            }
+            dfs.start_digit = x;
+            dfs.path = vec![dfs.node(x, c) * 2, dfs.node(y, c) * 2 + 1];
+            dfs.visited = S::bit(c);
+            dfs.step_out(c, y);
+        }
+    }
+}
+
+/// The state of [`every_xy_chain`]'s search.
+struct XyDfs<'a, S: Bits> {
+    b: &'a Board<S>,
+    g: &'a Graph<S>,
+    /// The graph's node of (digit, cell).
+    node_of: Vec<u32>,
+    start_digit: u8,
+    /// The cells holding the start digit that see the start cell.
+    start_buddies: S,
+    /// The chain's states (node * 2, + 1 when reached by a strong link).
+    path: Vec<u32>,
+    /// The chain's cells.
+    visited: S,
+    /// Where each set of eliminations is in `found`.
+    by_eliminations: std::collections::HashMap<Vec<(usize, u8)>, usize>,
+    found: &'a mut Vec<(usize, Step)>,
+}
+
+impl<S: Bits> XyDfs<'_, S> {
+    fn node(&self, d: u8, c: usize) -> u32 {
+        self.node_of[(d as usize - 1) * self.b.tables().cell_count() + c]
+    }
+
+    /// Extends the chain, which ends on digit `d` of `cell`, by a weak link to another
+    /// bivalue cell and the strong link inside it.
+    fn step_out(&mut self, cell: usize, d: u8) {
+        if self.path.len() >= XY_MAX_NODES {
+            return;
+        }
+        let (b, t) = (self.b, self.b.tables());
+        let [row, col, bx] = t.houses_of[cell];
+        let (same_row, same_col) = (t.house[row as usize], t.house[col as usize]);
+        for h in [row, col, bx] {
+            for next in board::cells(t.house[h as usize] & b.digit(d) & !self.visited) {
+                if b.cand[next].count_ones() != 2
+                    || (h == bx && (same_row.has(next) || same_col.has(next)))
+                {
+                    continue;
+                }
+                let other = board::digits(b.cand[next] & !(1 << (d - 1)))
+                    .next()
+                    .expect("bivalue");
+                self.path.push(self.node(d, next) * 2);
+                self.path.push(self.node(other, next) * 2 + 1);
+                self.visited = self.visited | S::bit(next);
+                if other == self.start_digit {
+                    let victims = self.start_buddies & t.peers[next];
+                    if !victims.is_empty() {
+                        self.record(board::cells(victims).map(|c| (c, other)).collect());
+                    }
+                }
+                self.step_out(next, other);
+                self.visited = self.visited & !S::bit(next);
+                self.path.truncate(self.path.len() - 2);
+            }
+        }
+    }
+
+    fn record(&mut self, elims: Vec<(usize, u8)>) {
+        let len = self.path.len();
+        match self.by_eliminations.get(&elims) {
+            Some(&i) if self.found[i].0 <= len => {}
+            Some(&i) => self.found[i] = (len, make_step(self.g, Kind::XY, &self.path, elims)),
+            None => {
+                let step = make_step(self.g, Kind::XY, &self.path, elims.clone());
+                self.by_eliminations.insert(elims, self.found.len());
+                self.found.push((len, step));
             }
         }
     }
