@@ -136,12 +136,17 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::XYZWing, |_, b, e| {
         on_board!(b, |b| first_wing(b, true, e))
     }),
-    (Technique::UniqueRectangle1, |_, b, e| {
-        on_board!(b, |b| in_order(
+    (Technique::UniqueRectangle1, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => in_order(
+            |e| uniqueness::rectangles_hodoku(b, e),
+            |st| st.technique,
+            e,
+        ),
+        _ => on_board!(b, |b| in_order(
             |e| uniqueness::rectangles(b, e),
             |st| st.technique,
             e
-        ))
+        )),
     }),
     (Technique::FinnedXWing, |_, b, e| {
         on_board!(b, |b| fish::finned(b, 2, e))

@@ -64,6 +64,59 @@ pub fn rectangles<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     true
 }
 
+/// [`rectangles`] as HoDoKu's path meets them on classic sudoku: from each bivalue cell
+/// in order, a second cell of its box in its row or column, then the two cells across
+/// in another box, each set of four cells once (with the first cell's two digits). A
+/// cell belongs to a rectangle while both digits are allowed there (no placed peer
+/// holds them), candidates eliminated or not: HoDoKu's default, and sound, since the
+/// swap that a deadly pattern allows keeps every given.
+pub fn rectangles_hodoku(b: &Board, emit: Emit) -> bool {
+    let t = b.tables();
+    let mut blocked = [CellSet::ZERO; 10];
+    for c in 0..81 {
+        if b.value[c] != 0 {
+            blocked[b.value[c] as usize] = blocked[b.value[c] as usize] | t.peers[c];
+        }
+    }
+    let allows = |c: usize, ab: Digits| {
+        b.value[c] == 0 && board::digits(ab).all(|d| !blocked[d as usize].has(c))
+    };
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    for i11 in 0..81 {
+        let ab = b.cand[i11];
+        if b.value[i11] != 0 || ab.count_ones() != 2 {
+            continue;
+        }
+        let (r11, c11, b11) = (i11 / 9, i11 % 9, t.box_of[i11]);
+        for i12 in board::cells(t.house[b11 as usize]) {
+            let (r12, c12) = (i12 / 9, i12 % 9);
+            if i12 == i11 || (r12 != r11 && c12 != c11) || !allows(i12, ab) {
+                continue;
+            }
+            for idx in 0..9 {
+                let (i21, i22) = if r12 == r11 {
+                    (idx * 9 + c11, idx * 9 + c12)
+                } else {
+                    (r11 * 9 + idx, r12 * 9 + idx)
+                };
+                if t.box_of[i21] == b11 || !allows(i21, ab) || !allows(i22, ab) {
+                    continue;
+                }
+                let mut cells = [i11, i12, i21, i22];
+                cells.sort_unstable();
+                if seen.contains(&cells) {
+                    continue;
+                }
+                seen.push(cells);
+                if !rectangle(b, t, &cells, ab, emit) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 fn pairs(m: Digits) -> Vec<Digits> {
     let ds: Vec<u8> = board::digits(m).collect();
     let mut out = Vec::new();
