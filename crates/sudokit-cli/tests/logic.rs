@@ -1053,6 +1053,49 @@ fn xy_chains_clear_their_own_cells_as_hodoku_does() {
 }
 
 #[test]
+fn chains_and_rectangles_hodoku_finds_and_breadth_first_search_does_not() {
+    // hodoku-py 0.2.1 on three puzzles (puzzles1_unbiased, sudoku-exchange): an
+    // XY-chain removing 7 from r1c9 and r2c4 (its deletions 8<>7, 12<>7), reached only by
+    // a chain that a breadth-first search cuts short; a remote pair clearing both its
+    // digits, 1 and 6, from r5c9 (cells seeing two chain cells of opposite colours);
+    // and a hidden rectangle on 5 and 7 in r1c4, r1c5, r7c4, r7c5 removing 7 from r1c5
+    // though r7c5 has lost 7 already (HoDoKu's default: a digit no placed peer holds
+    // still counts). Scores 2686, 1254 and 1112.
+    for (p, technique, eliminations, score) in [
+        (
+            ".2..6.8..4...83.1.7.92....32.16.9.....4...1.2......53.3..415......39...........4.",
+            "xy-chain",
+            serde_json::json!(["r1c9<>7", "r2c4<>7"]),
+            " extreme 2686",
+        ),
+        (
+            ".23......4.......2....1.56.6.7......8..9..7.........39..18.2..7...37..5.....9542.",
+            "remote-pair",
+            serde_json::json!(["r5c9<>1", "r5c9<>6"]),
+            " hard 1254",
+        ),
+        (
+            "1.........5.....177..1.453..7.6.348...14.5.2.....8......8..9..29..23..6......6.5.",
+            "hidden-rectangle",
+            serde_json::json!(["r1c5<>7"]),
+            " hard 1112",
+        ),
+    ] {
+        let r = &explain_json(p);
+        let steps = steps_where(r, |t| t == technique);
+        assert!(
+            steps.iter().any(|s| s["eliminations"] == eliminations),
+            "{technique}: {r}"
+        );
+        sudokit()
+            .args(["rate", p])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(score));
+    }
+}
+
+#[test]
 fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
     // hodoku-py 0.2.1 takes the first skyscraper and 2-string kite it meets, not the
     // one clearing most. On the first puzzle (puzzles1_unbiased) its kite on 5 removes

@@ -201,8 +201,9 @@ pub fn find<S: Bits>(b: &Board<S>, kind: Kind, order: Order, emit: Emit) -> bool
     let mut found: Vec<(usize, Step)> = Vec::new();
     for digit in digits {
         let g = build(b, kind, digit);
-        if kind == Kind::XY && order == Order::MostEliminations && b.tables().n <= 9 {
-            every_xy_chain(b, &g, &mut found);
+        let depth_first = matches!(kind, Kind::XY | Kind::RemotePair);
+        if depth_first && order == Order::MostEliminations && b.tables().n <= 9 {
+            every_xy_chain(b, &g, kind == Kind::RemotePair, &mut found);
         } else {
             search(b, &g, kind, order, &mut found);
         }
@@ -372,13 +373,22 @@ fn search<S: Bits>(
 /// Cells HoDoKu's XY-chains may run through (its chain of up to 20 nodes).
 const XY_MAX_NODES: usize = 20;
 
-/// HoDoKu's XY-chains: every chain of bivalue cells up to ten cells long, depth first
-/// from each cell (in order) and each of its digits, stepping to a neighbour by row,
-/// then column, then box (a box neighbour only when not in the same row or column);
-/// for each set of eliminations, the shortest chain (the first found among equals).
-/// A breadth-first search finds one chain to each node, so it misses sets that only
-/// longer or other chains prove; up to 9x9 (on larger grids the chains are too many).
-fn every_xy_chain<S: Bits>(b: &Board<S>, g: &Graph<S>, found: &mut Vec<(usize, Step)>) {
+/// HoDoKu's XY-chains (or, `remote`, remote pairs): every chain of bivalue cells up to
+/// ten cells long, depth first from each cell (in order) and each of its digits,
+/// stepping to a neighbour by row, then column, then box (a box neighbour only when not
+/// in the same row or column); for each set of eliminations, the shortest chain (the
+/// first found among equals). A breadth-first search finds one chain to each node, so
+/// it misses sets that only longer or other chains prove; up to 9x9 (on larger grids
+/// the chains are too many). A remote pair's cells all hold the same two digits, and
+/// it has four cells or more: any two of its cells an odd number of steps apart (three
+/// or more) hold both digits between them, so the cells that see both lose both (HoDoKu
+/// looks for those only once the ends prove an elimination).
+fn every_xy_chain<S: Bits>(
+    b: &Board<S>,
+    g: &Graph<S>,
+    remote: bool,
+    found: &mut Vec<(usize, Step)>,
+) {
     let t = b.tables();
     let cells = t.cell_count();
     let mut node_of = vec![u32::MAX; t.n * cells];
@@ -391,6 +401,7 @@ fn every_xy_chain<S: Bits>(b: &Board<S>, g: &Graph<S>, found: &mut Vec<(usize, S
         node_of,
         start_digit: 0,
         start_buddies: S::ZERO,
+        remote: None,
         path: Vec::new(),
         visited: S::ZERO,
         by_eliminations: std::collections::HashMap::new(),
@@ -407,6 +418,7 @@ fn every_xy_chain<S: Bits>(b: &Board<S>, g: &Graph<S>, found: &mut Vec<(usize, S
                 continue;
             }
             dfs.start_digit = x;
+            dfs.remote = remote.then_some(b.cand[c]);
             dfs.path = vec![dfs.node(x, c) * 2, dfs.node(y, c) * 2 + 1];
             dfs.visited = S::bit(c);
             dfs.step_out(c, y);
@@ -423,6 +435,8 @@ struct XyDfs<'a, S: Bits> {
     start_digit: u8,
     /// The cells holding the start digit that see the start cell.
     start_buddies: S,
+    /// For a remote pair, its two digits.
+    remote: Option<Digits>,
     /// The chain's states (node * 2, + 1 when reached by a strong link).
     path: Vec<u32>,
     /// The chain's cells.
@@ -433,6 +447,13 @@ struct XyDfs<'a, S: Bits> {
 }
 
 impl<S: Bits> XyDfs<'_, S> {
+    fn kind(&self) -> Kind {
+        match self.remote {
+            Some(_) => Kind::RemotePair,
+            None => Kind::XY,
+        }
+    }
+
     fn node(&self, d: u8, c: usize) -> u32 {
         self.node_of[(d as usize - 1) * self.b.tables().cell_count() + c]
     }
@@ -449,6 +470,7 @@ impl<S: Bits> XyDfs<'_, S> {
         for h in [row, col, bx] {
             for next in board::cells(t.house[h as usize] & b.digit(d) & !self.visited) {
                 if b.cand[next].count_ones() != 2
+                    || self.remote.is_some_and(|pair| b.cand[next] != pair)
                     || (h == bx && (same_row.has(next) || same_col.has(next)))
                 {
                     continue;
@@ -461,8 +483,17 @@ impl<S: Bits> XyDfs<'_, S> {
                 self.visited = self.visited | S::bit(next);
                 if other == self.start_digit {
                     let victims = self.start_buddies & t.peers[next];
-                    if !victims.is_empty() {
-                        self.record(board::cells(victims).map(|c| (c, other)).collect());
+                    match self.remote {
+                        None if !victims.is_empty() => {
+                            self.record(board::cells(victims).map(|c| (c, other)).collect());
+                        }
+                        Some(pair) if !victims.is_empty() && self.path.len() >= 8 => {
+                            let elims = self.remote_eliminations(pair);
+                            if !elims.is_empty() {
+                                self.record(elims);
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 self.step_out(next, other);
@@ -472,13 +503,38 @@ impl<S: Bits> XyDfs<'_, S> {
         }
     }
 
+    /// What a remote pair's cells clear: both digits from the cells that see two of
+    /// them an odd number (three or more) of steps apart, in cell order.
+    fn remote_eliminations(&self, pair: Digits) -> Vec<(usize, u8)> {
+        let (b, t) = (self.b, self.b.tables());
+        let cells: Vec<usize> = self
+            .path
+            .iter()
+            .step_by(2)
+            .map(|&st| board::first(self.g.nodes[st as usize / 2].cells))
+            .collect();
+        let mut seen = S::ZERO;
+        for (k, &x) in cells.iter().enumerate() {
+            for &y in cells.iter().skip(k + 3).step_by(2) {
+                seen = seen | (t.peers[x] & t.peers[y]);
+            }
+        }
+        let mut elims = Vec::new();
+        for c in board::cells(seen) {
+            for d in board::digits(b.cand[c] & pair) {
+                elims.push((c, d));
+            }
+        }
+        elims
+    }
+
     fn record(&mut self, elims: Vec<(usize, u8)>) {
         let len = self.path.len();
         match self.by_eliminations.get(&elims) {
             Some(&i) if self.found[i].0 <= len => {}
-            Some(&i) => self.found[i] = (len, make_step(self.g, Kind::XY, &self.path, elims)),
+            Some(&i) => self.found[i] = (len, make_step(self.g, self.kind(), &self.path, elims)),
             None => {
-                let step = make_step(self.g, Kind::XY, &self.path, elims.clone());
+                let step = make_step(self.g, self.kind(), &self.path, elims.clone());
                 self.by_eliminations.insert(elims, self.found.len());
                 self.found.push((len, step));
             }
