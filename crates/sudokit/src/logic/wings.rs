@@ -76,9 +76,10 @@ fn wing<S: Bits>(b: &Board<S>, xyz: bool, emit: Emit) -> bool {
     true
 }
 
-/// W-Wings: two cells with the same two candidates `xy` that do not see each other,
-/// and a strong link on `x` (a house where `x` has exactly two places) with one end
-/// seeing each cell: `y` leaves the cells seeing both.
+/// W-Wings: two cells with the same two candidates `xy`, and a strong link on `x` (a
+/// house where `x` has exactly two places) with one end seeing each cell and neither
+/// seeing both: `y` leaves the cells seeing both. In HoDoKu's order: cells in order,
+/// the smaller digit cleared first, houses rows, columns, boxes.
 pub fn w_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let t = b.tables();
     let bi: Vec<usize> = b
@@ -87,11 +88,11 @@ pub fn w_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
         .collect();
     for (i, &c1) in bi.iter().enumerate() {
         for &c2 in &bi[i + 1..] {
-            if b.cand[c1] != b.cand[c2] || t.peers[c1].has(c2) {
+            if b.cand[c1] != b.cand[c2] {
                 continue;
             }
             let pair: Vec<u8> = board::digits(b.cand[c1]).collect();
-            for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+            for (x, y) in [(pair[1], pair[0]), (pair[0], pair[1])] {
                 let victims = t.peers[c1] & t.peers[c2] & b.digit(y);
                 if victims.is_empty() {
                     continue;
@@ -103,7 +104,11 @@ pub fn w_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
                     }
                     let (e1, e2) = (board::first(pos), board::first(pos.drop_first()));
                     let sees = |e: usize, c: usize| t.peers[e].has(c);
-                    if !((sees(e1, c1) && sees(e2, c2)) || (sees(e1, c2) && sees(e2, c1))) {
+                    let both = |e: usize| sees(e, c1) && sees(e, c2);
+                    if both(e1)
+                        || both(e2)
+                        || !((sees(e1, c1) && sees(e2, c2)) || (sees(e1, c2) && sees(e2, c1)))
+                    {
                         continue;
                     }
                     let mut step = Step::new(Technique::WWing);
