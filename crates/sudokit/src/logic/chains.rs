@@ -480,7 +480,7 @@ impl<S: Bits> XyDfs<'_, S> {
                     .expect("bivalue");
                 self.path.push(self.node(d, next) * 2);
                 self.path.push(self.node(other, next) * 2 + 1);
-                self.visited = self.visited | S::bit(next);
+                self.visited |= S::bit(next);
                 if other == self.start_digit {
                     let victims = self.start_buddies & t.peers[next];
                     match self.remote {
@@ -497,7 +497,7 @@ impl<S: Bits> XyDfs<'_, S> {
                     }
                 }
                 self.step_out(next, other);
-                self.visited = self.visited & !S::bit(next);
+                self.visited &= !S::bit(next);
                 self.path.truncate(self.path.len() - 2);
             }
         }
@@ -516,7 +516,7 @@ impl<S: Bits> XyDfs<'_, S> {
         let mut seen = S::ZERO;
         for (k, &x) in cells.iter().enumerate() {
             for &y in cells.iter().skip(k + 3).step_by(2) {
-                seen = seen | (t.peers[x] & t.peers[y]);
+                seen |= t.peers[x] & t.peers[y];
             }
         }
         let mut elims = Vec::new();

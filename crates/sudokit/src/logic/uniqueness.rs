@@ -75,7 +75,7 @@ pub fn rectangles_hodoku(b: &Board, emit: Emit) -> bool {
     let mut blocked = [CellSet::ZERO; 10];
     for c in 0..81 {
         if b.value[c] != 0 {
-            blocked[b.value[c] as usize] = blocked[b.value[c] as usize] | t.peers[c];
+            blocked[b.value[c] as usize] |= t.peers[c];
         }
     }
     let allows = |c: usize, ab: Digits| {
