@@ -1053,14 +1053,17 @@ fn xy_chains_clear_their_own_cells_as_hodoku_does() {
 }
 
 #[test]
-fn chains_and_rectangles_hodoku_finds_and_breadth_first_search_does_not() {
+fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
     // hodoku-py 0.2.1 on three puzzles (puzzles1_unbiased, sudoku-exchange): an
     // XY-chain removing 7 from r1c9 and r2c4 (its deletions 8<>7, 12<>7), reached only by
     // a chain that a breadth-first search cuts short; a remote pair clearing both its
     // digits, 1 and 6, from r5c9 (cells seeing two chain cells of opposite colours);
     // and a hidden rectangle on 5 and 7 in r1c4, r1c5, r7c4, r7c5 removing 7 from r1c5
     // though r7c5 has lost 7 already (HoDoKu's default: a digit no placed peer holds
-    // still counts). Scores 2686, 1254 and 1112.
+    // still counts). Scores 2686, 1254 and 1112. Then the first W-wing and empty
+    // rectangle in its order: a W-wing on 4 and 9 clearing the smaller digit, 4, from
+    // r8c1 (deletion 63<>4); an empty rectangle in box 4 on 5 clearing r1c2 (1<>5),
+    // one elimination a step. Scores 1530 and 2786.
     for (p, technique, eliminations, score) in [
         (
             ".2..6.8..4...83.1.7.92....32.16.9.....4...1.2......53.3..415......39...........4.",
@@ -1079,6 +1082,18 @@ fn chains_and_rectangles_hodoku_finds_and_breadth_first_search_does_not() {
             "hidden-rectangle",
             serde_json::json!(["r1c5<>7"]),
             " hard 1112",
+        ),
+        (
+            "...7...8..56.1.2.....4...61..1..7.9.3..16...75.7....26..........3...87..6...2..5.",
+            "w-wing",
+            serde_json::json!(["r8c1<>4"]),
+            " hard 1530",
+        ),
+        (
+            "...74........98.3..89..3...2.43..1.8....1...3..1....7...5..9..2...4.....8325..79.",
+            "empty-rectangle",
+            serde_json::json!(["r1c2<>5"]),
+            " extreme 2786",
         ),
     ] {
         let r = &explain_json(p);

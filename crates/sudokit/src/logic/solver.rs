@@ -124,8 +124,9 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::TurbotFish, |_, b, e| {
         on_board!(b, |b| two_links(b, Technique::TurbotFish, e))
     }),
-    (Technique::EmptyRectangle, |_, b, e| {
-        on_board!(b, |b| two_links(b, Technique::EmptyRectangle, e))
+    (Technique::EmptyRectangle, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => strong_links::empty_rectangles_hodoku(b, e),
+        _ => on_board!(b, |b| two_links(b, Technique::EmptyRectangle, e)),
     }),
     (Technique::WWing, |_, b, e| {
         on_board!(b, |b| wings::w_wing(b, e))

@@ -486,6 +486,91 @@ fn evaluate<S: Bits>(
     }
 }
 
+/// Empty rectangles as HoDoKu's path meets them on classic sudoku (the first is the one
+/// it takes): by digit, box, then heart (the cell whose row and column hold the box's
+/// places, its 2x2 rectangle off them empty) from the box's last cell back, the heart's
+/// row then its column: a place of the digit along it outside the box, a conjugate
+/// pair in that place's column (row), and the cell where the pair's other end and
+/// the heart's column (row) cross loses the digit. One elimination a step, as HoDoKu's.
+pub fn empty_rectangles_hodoku(b: &Board, emit: super::Emit) -> bool {
+    let t = b.tables();
+    let bit = <board::CellSet as Bits>::bit;
+    let row_of = |r: usize| t.house[r];
+    let col_of = |c: usize| t.house[9 + c];
+    for d in 1..=9u8 {
+        for bx in 0..9 {
+            let bh = t.boxes[bx];
+            let places = b.digit(d) & t.house[bh];
+            if !(2..=5).contains(&board::count(places)) {
+                continue;
+            }
+            let (r0, c0) = (bx / 3 * 3, bx % 3 * 3);
+            for p in 0..9 {
+                let (er_row, er_col) = (r0 + 2 - p / 3, c0 + 2 - p % 3);
+                let cross = row_of(er_row) | col_of(er_col);
+                if !(places & !cross).is_empty() {
+                    continue;
+                }
+                let (in_row, in_col) = (places & row_of(er_row), places & col_of(er_col));
+                if (in_row & !col_of(er_col)).is_empty() || (in_col & !row_of(er_row)).is_empty() {
+                    continue;
+                }
+                // Along the heart's row, pairs in columns; then along its column, pairs
+                // in rows.
+                for along_row in [true, false] {
+                    let line = if along_row {
+                        row_of(er_row)
+                    } else {
+                        col_of(er_col)
+                    };
+                    for index in board::cells(line & b.digit(d) & !t.house[bh]) {
+                        let pair_house = if along_row { 9 + index % 9 } else { index / 9 };
+                        let pair = b.digit(d) & t.house[pair_house];
+                        if board::count(pair) != 2 {
+                            continue;
+                        }
+                        let other = board::first(pair & !bit(index));
+                        let victim = if along_row {
+                            other / 9 * 9 + er_col
+                        } else {
+                            er_row * 9 + other % 9
+                        };
+                        if !b.has(victim, d) || t.house[bh].has(victim) {
+                            continue;
+                        }
+                        // The box's places off the line the step leaves from are true when
+                        // those on it are false.
+                        let (far, near) = if along_row {
+                            (in_col, places & !col_of(er_col))
+                        } else {
+                            (in_row, places & !row_of(er_row))
+                        };
+                        let node = |cells: board::CellSet| Node {
+                            digit: d,
+                            cells: board::cells(cells).collect(),
+                        };
+                        let mut step = Step::new(Technique::EmptyRectangle);
+                        step.digits = vec![d];
+                        step.houses = vec![bh, pair_house];
+                        step.cover = vec![if along_row { er_row } else { 9 + er_col }];
+                        step.chain =
+                            vec![node(far), node(near), node(bit(index)), node(bit(other))];
+                        step.strong = vec![true, false, true];
+                        step.cells = board::cells(places).chain([index, other]).collect();
+                        step.eliminations = vec![(victim, d)];
+                        step.rating = 43;
+                        step.name = Some("Empty Rectangle".to_string());
+                        if !emit(step) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Sukaku Explainer's name suffix of a chain (its tie-breaker after rating and
 /// eliminations): the number of grouped links, then the link kinds (0 box, 1 row, 2
 /// column) in chain order, read from the end that sorts first, with rows and columns
