@@ -150,13 +150,13 @@ const FINDERS: &[(Technique, Finder)] = &[
         )),
     }),
     (Technique::FinnedXWing, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 2, e))
+        on_board!(b, |b| finned_in_order(b, 2, e))
     }),
     (Technique::FinnedSwordfish, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 3, e))
+        on_board!(b, |b| finned_in_order(b, 3, e))
     }),
     (Technique::FinnedJellyfish, |_, b, e| {
-        on_board!(b, |b| fish::finned(b, 4, e))
+        on_board!(b, |b| finned_in_order(b, 4, e))
     }),
     (Technique::SueDeCoq, |_, b, e| {
         on_board!(b, |b| als::sue_de_coq(b, e))
@@ -280,6 +280,25 @@ fn in_order<K: Ord>(
     });
     all.sort_by_key(order);
     all.into_iter().all(emit)
+}
+
+/// Finned fish of size `k` in the order HoDoKu meets them: every finned fish before
+/// any sashimi one (they are two techniques there), then by digit, rows as base before
+/// columns, base lines, cover lines.
+fn finned_in_order<S: super::board::Bits>(b: &Board<S>, k: usize, emit: Emit) -> bool {
+    let n = b.tables().n;
+    let order = |st: &Step| {
+        let sashimi = matches!(
+            st.technique,
+            Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
+        );
+        let mut base = st.houses.clone();
+        base.sort_unstable();
+        let mut cover = st.cover.clone();
+        cover.sort_unstable();
+        (sashimi, st.digits[0], base[0] >= n, base, cover)
+    };
+    in_order(|e| fish::finned(b, k, e), order, emit)
 }
 
 /// XY- or XYZ-wings in the order HoDoKu meets them: XY-wings by their three cells in
