@@ -1063,7 +1063,8 @@ fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
     // still counts). Scores 2686, 1254 and 1112. Then the first W-wing and empty
     // rectangle in its order: a W-wing on 4 and 9 clearing the smaller digit, 4, from
     // r8c1 (deletion 63<>4); an empty rectangle in box 4 on 5 clearing r1c2 (1<>5),
-    // one elimination a step. Scores 1530 and 2786.
+    // one elimination a step. Scores 1530 and 2786. And its first X-wing: on 8, rows 2
+    // and 5 as base (rows before columns), clearing r1c3 and r3c3; score 1840.
     for (p, technique, eliminations, score) in [
         (
             ".2..6.8..4...83.1.7.92....32.16.9.....4...1.2......53.3..415......39...........4.",
@@ -1094,6 +1095,12 @@ fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
             "empty-rectangle",
             serde_json::json!(["r1c2<>5"]),
             " extreme 2786",
+        ),
+        (
+            ".2..4...5.5....1.7.....5.......7.6.9.7.3.....6..2.4...9....84.3..5....81.17.3...2",
+            "x-wing",
+            serde_json::json!(["r1c3<>8", "r3c3<>8"]),
+            " extreme 1840",
         ),
     ] {
         let r = &explain_json(p);

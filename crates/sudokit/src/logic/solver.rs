@@ -97,9 +97,9 @@ const STATE_FINDERS: &[(Technique, StateFinder)] = &[
     (Technique::HiddenQuad, |s, e| {
         subsets::hidden(s, 4, false, e)
     }),
-    (Technique::XWing, |s, e| fish::basic(s, 2, false, e)),
-    (Technique::Swordfish, |s, e| fish::basic(s, 3, false, e)),
-    (Technique::Jellyfish, |s, e| fish::basic(s, 4, false, e)),
+    (Technique::XWing, |s, e| basic_in_order(s, 2, e)),
+    (Technique::Swordfish, |s, e| basic_in_order(s, 3, e)),
+    (Technique::Jellyfish, |s, e| basic_in_order(s, 4, e)),
 ];
 
 /// The human path's harder techniques, easiest first, after [`STATE_FINDERS`].
@@ -280,6 +280,15 @@ fn in_order<K: Ord>(
     });
     all.sort_by_key(order);
     all.into_iter().all(emit)
+}
+
+/// Basic fish of size `k` in the order HoDoKu meets them: by digit, rows as base before
+/// columns, then base lines (Sudoku Explainer's order, which [`fish::basic`] follows,
+/// has columns first).
+fn basic_in_order(s: &State, k: usize, emit: Emit) -> bool {
+    let n = s.geometry().size();
+    let order = |st: &Step| (st.digits[0], st.houses[0] >= n, st.houses.clone());
+    in_order(|e| fish::basic(s, k, false, e), order, emit)
 }
 
 /// Finned fish of size `k` in the order HoDoKu meets them: every finned fish before
