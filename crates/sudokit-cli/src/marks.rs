@@ -11,8 +11,9 @@ use sudokit::logic::{self, State};
 use sudokit::solve::Verdict;
 use sudokit::{Candidates, DigitSet, Grid};
 
-use crate::batch::Status;
-use crate::input::{Item, Source};
+use crate::batch::{self, Outcome, Status};
+use crate::input::{self, Item, Source};
+use crate::output;
 
 /// Larger sources hold puzzles: a 64x64 pencil-mark grid with every candidate is
 /// ~300 KB, and a file of a million puzzles is streamed, not read whole.
@@ -69,6 +70,54 @@ pub fn classify(sources: Vec<Source>, givens: bool) -> Result<Vec<Input>> {
         }
     }
     Ok(inputs)
+}
+
+/// Answers the inputs in order, one at a time, numbering items across the run: each
+/// puzzle through `puzzle`, each pencil-mark grid through `marks` (given what
+/// [`read_state`] makes of it on `givens`); writes each outcome as it comes (its
+/// diagnostic on standard error) and returns the exit code.
+pub fn answer_in_order(
+    inputs: Vec<Input>,
+    options: &ReadOptions,
+    givens: Option<&Grid>,
+    puzzle: &dyn Fn(&Item) -> Outcome,
+    marks: &dyn Fn(&Item, usize, Result<State, ParseError>) -> Outcome,
+) -> Result<u8> {
+    let mut code = 0u8;
+    let mut index = 0u64;
+    let mut answer = |outcome: Outcome| -> Result<()> {
+        output::print(outcome.text.as_bytes())?;
+        if let Some(d) = &outcome.diagnostic {
+            eprintln!("{d}");
+        }
+        code = code.max(outcome.status.exit_code());
+        Ok(())
+    };
+    for input in inputs {
+        match input {
+            Input::Puzzles(src) => {
+                let mut failed = None;
+                input::read_items(&[src], options, &mut |mut item| {
+                    index += 1;
+                    item.index = index;
+                    failed = answer(puzzle(&item)).err();
+                    failed.is_none() && !batch::interrupted()
+                })?;
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+            }
+            Input::Marks(src, text) => {
+                index += 1;
+                let (item, first, state) = read_state(&src, &text, index, options, givens);
+                answer(marks(&item, first, state))?;
+            }
+        }
+        if batch::interrupted() {
+            break;
+        }
+    }
+    Ok(if batch::interrupted() { 130 } else { code })
 }
 
 /// The state a pencil-mark grid describes, as the `index`th item of the run: the item

@@ -22,7 +22,6 @@
 //! `cells`, `houses` (`r2`, `c5`, `b7`), `cover`, `fins`, `chain` (Eureka-style text or
 //! null), and `line` (the short form) and `text` (a sentence).
 
-use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -190,63 +189,39 @@ pub fn run(args: ExplainArgs) -> Result<u8> {
             &mut out,
         );
     }
-    let mut code = 0u8;
-    let mut index = 0u64;
-    let mut answer = |outcome: Outcome| -> Result<()> {
-        print(&outcome.text)?;
-        if let Some(d) = &outcome.diagnostic {
-            eprintln!("{d}");
-        }
-        code = code.max(outcome.status.exit_code());
-        Ok(())
-    };
-    for input in inputs {
-        match input {
-            Input::Puzzles(src) => {
-                let mut failed = None;
-                input::read_items(&[src], &options, &mut |mut item| {
-                    index += 1;
-                    item.index = index;
-                    failed = answer(explain_item(&item, &settings)).err();
-                    failed.is_none() && !batch::interrupted()
-                })?;
-                if let Some(e) = failed {
-                    return Err(e);
+    let puzzle = givens.as_ref().map(|g| output::line(g, &settings.style));
+    marks::answer_in_order(
+        inputs,
+        &options,
+        givens.as_ref(),
+        &|item| explain_item(item, &settings),
+        &|item, first, state| {
+            let deadline = settings.deadline();
+            match state.map(|s| (marks::solution(&s, deadline), s)) {
+                Err(e) => refusal(
+                    item,
+                    settings.format,
+                    None,
+                    e.line,
+                    e.column,
+                    Status::Invalid,
+                    &e.message,
+                ),
+                Ok((Err((status, message)), _)) => {
+                    refusal(item, settings.format, None, first, 1, status, message)
                 }
+                Ok((Ok(solution), state)) => explain_state(
+                    item,
+                    first,
+                    puzzle.clone(),
+                    &state,
+                    &solution,
+                    &settings,
+                    deadline,
+                ),
             }
-            Input::Marks(src, text) => {
-                index += 1;
-                let (item, first, state) =
-                    marks::read_state(&src, &text, index, &options, givens.as_ref());
-                let puzzle = givens.as_ref().map(|g| output::line(g, &settings.style));
-                let deadline = settings.deadline();
-                let outcome = match state {
-                    Err(e) => refusal(
-                        &item,
-                        settings.format,
-                        None,
-                        e.line,
-                        e.column,
-                        Status::Invalid,
-                        &e.message,
-                    ),
-                    Ok(state) => match marks::solution(&state, deadline) {
-                        Err((status, message)) => {
-                            refusal(&item, settings.format, None, first, 1, status, message)
-                        }
-                        Ok(solution) => explain_state(
-                            &item, first, puzzle, &state, &solution, &settings, deadline,
-                        ),
-                    },
-                };
-                answer(outcome)?;
-            }
-        }
-        if batch::interrupted() {
-            break;
-        }
-    }
-    Ok(if batch::interrupted() { 130 } else { code })
+        },
+    )
 }
 
 #[derive(Serialize)]
@@ -422,12 +397,4 @@ pub fn refusal(
         status,
         diagnostic,
     }
-}
-
-/// Writes one line to standard output (used by `hint`).
-pub fn print(text: &str) -> Result<()> {
-    let mut out = output::stdout();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
 }

@@ -18,11 +18,11 @@ use sudokit::format::SymbolStyle;
 use sudokit::logic::step::Digits;
 use sudokit::logic::{self, State};
 
-use crate::batch::{self, Outcome, Status};
+use crate::batch::{Outcome, Status};
 use crate::cli::{HintArgs, OutputFormat};
-use crate::commands::explain::{StepJson, prepare, print, refusal};
+use crate::commands::explain::{StepJson, prepare, refusal};
 use crate::input::{self, Item};
-use crate::marks::{self, Input};
+use crate::marks;
 use crate::output::{self, RecordHead};
 
 #[derive(Serialize)]
@@ -48,40 +48,16 @@ pub fn run(args: HintArgs) -> Result<u8> {
         Some(p) => Some(input::first_puzzle(p, &options)?.grid),
         None => None,
     };
-    let mut code = 0u8;
-    let mut index = 0u64;
-    let mut answer = |outcome: Outcome| -> Result<()> {
-        print(&outcome.text)?;
-        if let Some(d) = &outcome.diagnostic {
-            eprintln!("{d}");
-        }
-        code = code.max(outcome.status.exit_code());
-        Ok(())
-    };
-    for input in marks::classify(sources, givens.is_some())? {
-        let (src, text) = match input {
-            Input::Puzzles(src) => {
-                let mut failed = None;
-                input::read_items(&[src], &options, &mut |mut item| {
-                    index += 1;
-                    item.index = index;
-                    let outcome = hint_puzzle(&item, format, &options.symbols, deadline());
-                    failed = answer(outcome).err();
-                    failed.is_none() && !batch::interrupted()
-                })?;
-                if let Some(e) = failed {
-                    return Err(e);
-                }
-                continue;
-            }
-            Input::Marks(src, text) => (src, text),
-        };
-        index += 1;
-        let (item, first, state) = marks::read_state(&src, &text, index, &options, givens.as_ref());
-        let outcome = match state {
-            Err(e) => unreadable(&item, format, &e),
+    let inputs = marks::classify(sources, givens.is_some())?;
+    marks::answer_in_order(
+        inputs,
+        &options,
+        givens.as_ref(),
+        &|item| hint_puzzle(item, format, &options.symbols, deadline()),
+        &|item, first, state| match state {
+            Err(e) => unreadable(item, format, &e),
             Ok(state) => hint_state(
-                &item,
+                item,
                 first,
                 givens
                     .as_ref()
@@ -91,10 +67,8 @@ pub fn run(args: HintArgs) -> Result<u8> {
                 &options.symbols,
                 marks::solution(&state, deadline()),
             ),
-        };
-        answer(outcome)?;
-    }
-    Ok(if batch::interrupted() { 130 } else { code })
+        },
+    )
 }
 
 /// The hint for one puzzle read from a source, once it is proven unique.
