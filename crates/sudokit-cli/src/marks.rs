@@ -72,6 +72,10 @@ pub fn classify(sources: Vec<Source>, givens: bool) -> Result<Vec<Input>> {
     Ok(inputs)
 }
 
+/// What answers a pencil-mark grid: given its item, the line its grid starts on, and
+/// its state or why the text is not one.
+pub type StateAnswer<'a> = dyn Fn(&Item, usize, Result<State, ParseError>) -> Outcome + 'a;
+
 /// Answers the inputs in order, one at a time, numbering items across the run: each
 /// puzzle through `puzzle`, each pencil-mark grid through `marks` (given what
 /// [`read_state`] makes of it on `givens`); writes each outcome as it comes (its
@@ -81,7 +85,7 @@ pub fn answer_in_order(
     options: &ReadOptions,
     givens: Option<&Grid>,
     puzzle: &dyn Fn(&Item) -> Outcome,
-    marks: &dyn Fn(&Item, usize, Result<State, ParseError>) -> Outcome,
+    marks: &StateAnswer<'_>,
 ) -> Result<u8> {
     let mut code = 0u8;
     let mut index = 0u64;
