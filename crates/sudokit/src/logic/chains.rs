@@ -12,7 +12,9 @@
 //! nodes of any weak link goes (AIC and grouped searches).
 //!
 //! Search: breadth-first from every start node, so the shortest chain of each kind is
-//! found; among equal lengths the first start (cell order, then digit) wins.
+//! found; among equal lengths the first start (cell order, then digit) wins. HoDoKu's
+//! XY-chains and remote pairs (its path's order, up to 9x9) are enumerated depth first
+//! instead, as HoDoKu does (`every_xy_chain`).
 
 use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Node, Step, Technique};
@@ -370,7 +372,7 @@ fn search<S: Bits>(
     }
 }
 
-/// Cells HoDoKu's XY-chains may run through (its chain of up to 20 nodes).
+/// Nodes a HoDoKu XY-chain may have: two a cell, so up to ten cells.
 const XY_MAX_NODES: usize = 20;
 
 /// Cells [`every_xy_chain`] may add to chains, in all: HoDoKu has no bound, but a typed
