@@ -42,6 +42,9 @@ struct N<S: Bits> {
 
 struct Graph<S: Bits> {
     nodes: Vec<N<S>>,
+    /// The node of digit `d` alone in cell `c`, at `(d - 1) * cells + c` (`u32::MAX`:
+    /// none).
+    single: Vec<u32>,
     strong: Vec<Vec<u32>>,
     weak: Vec<Vec<u32>>,
 }
@@ -153,6 +156,7 @@ fn build<S: Bits>(b: &Board<S>, kind: Kind, digit: Option<u8>) -> Graph<S> {
     }
     Graph {
         nodes,
+        single,
         strong,
         weak,
     }
@@ -399,14 +403,9 @@ fn every_xy_chain<S: Bits>(
 ) {
     let t = b.tables();
     let cells = t.cell_count();
-    let mut node_of = vec![u32::MAX; t.n * cells];
-    for (i, nd) in g.nodes.iter().enumerate() {
-        node_of[(nd.digit as usize - 1) * cells + board::first(nd.cells)] = i as u32;
-    }
     let mut dfs = XyDfs {
         b,
         g,
-        node_of,
         start_digit: 0,
         start_buddies: S::ZERO,
         remote: None,
@@ -439,8 +438,6 @@ fn every_xy_chain<S: Bits>(
 struct XyDfs<'a, S: Bits> {
     b: &'a Board<S>,
     g: &'a Graph<S>,
-    /// The graph's node of (digit, cell).
-    node_of: Vec<u32>,
     start_digit: u8,
     /// The cells holding the start digit that see the start cell.
     start_buddies: S,
@@ -466,7 +463,7 @@ impl<S: Bits> XyDfs<'_, S> {
     }
 
     fn node(&self, d: u8, c: usize) -> u32 {
-        self.node_of[(d as usize - 1) * self.b.tables().cell_count() + c]
+        self.g.single[(d as usize - 1) * self.b.tables().cell_count() + c]
     }
 
     /// Extends the chain, which ends on digit `d` of `cell`, by a weak link to another

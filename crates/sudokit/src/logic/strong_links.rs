@@ -524,17 +524,21 @@ pub fn empty_rectangles_hodoku(b: &Board, emit: super::Emit) -> bool {
                         col_of(er_col)
                     };
                     for index in board::cells(line & b.digit(d) & !t.house[bh]) {
-                        let pair_house = if along_row { 9 + index % 9 } else { index / 9 };
+                        let pair_house = if along_row {
+                            9 + t.col(index)
+                        } else {
+                            t.row(index)
+                        };
                         let pair = b.digit(d) & t.house[pair_house];
                         if board::count(pair) != 2 {
                             continue;
                         }
                         let other = board::first(pair & !bit(index));
-                        let victim = if along_row {
-                            other / 9 * 9 + er_col
+                        let victim = board::first(if along_row {
+                            row_of(t.row(other)) & col_of(er_col)
                         } else {
-                            er_row * 9 + other % 9
-                        };
+                            row_of(er_row) & col_of(t.col(other))
+                        });
                         if !b.has(victim, d) || t.house[bh].has(victim) {
                             continue;
                         }

@@ -87,17 +87,18 @@ pub fn rectangles_hodoku(b: &Board, emit: Emit) -> bool {
         if b.value[i11] != 0 || ab.count_ones() != 2 {
             continue;
         }
-        let (r11, c11, b11) = (i11 / 9, i11 % 9, t.box_of[i11]);
+        let (r11, c11, b11) = (t.row(i11), t.col(i11), t.box_of[i11]);
         for i12 in board::cells(t.house[b11 as usize]) {
-            let (r12, c12) = (i12 / 9, i12 % 9);
+            let (r12, c12) = (t.row(i12), t.col(i12));
             if i12 == i11 || (r12 != r11 && c12 != c11) || !allows(i12, ab) {
                 continue;
             }
             for idx in 0..9 {
+                let at = |r: usize, c: usize| board::first(t.house[r] & t.house[9 + c]);
                 let (i21, i22) = if r12 == r11 {
-                    (idx * 9 + c11, idx * 9 + c12)
+                    (at(idx, c11), at(idx, c12))
                 } else {
-                    (r11 * 9 + idx, r12 * 9 + idx)
+                    (at(r11, idx), at(r12, idx))
                 };
                 if t.box_of[i21] == b11 || !allows(i21, ab) || !allows(i22, ab) {
                     continue;
