@@ -1118,6 +1118,50 @@ fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
 }
 
 #[test]
+fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
+    // hodoku-py 0.2.1 on three puzzles (puzzles1_unbiased, sudoku-exchange): its 18th
+    // step, an AIC on 9 through fifteen links clearing r5c3, r6c8 and r6c9 (its
+    // deletions 38<>9, 52<>9, 53<>9), which the breadth-first chain search misses; a
+    // grouped discontinuous nice loop clearing 1 from r7c5 (58<>1) through the group
+    // r8c456; and a continuous nice loop with seven eliminations. Scores 3938, 3740 and
+    // 1688: the paths agree step for step.
+    for (p, technique, eliminations, score) in [
+        (
+            ".2.7...8.45..1...3.8......153.92..4.6...85...2..1.7....6..9..288.....93.......6.4",
+            "aic",
+            serde_json::json!(["r5c3<>9", "r6c8<>9", "r6c9<>9"]),
+            " extreme 3938",
+        ),
+        (
+            "12.8.....4.6...3....9...4....8..59.......7.8..614....2.3...92....5...8.6...35...9",
+            "grouped-discontinuous-nice-loop",
+            serde_json::json!(["r7c5<>1"]),
+            " extreme 3740",
+        ),
+        (
+            "..39.......6.42.....97..128.1....4.3.6..3..1.3.4....6.847..62.....41.5.......76..",
+            "continuous-nice-loop",
+            serde_json::json!([
+                "r4c1<>7", "r4c5<>5", "r4c5<>8", "r4c5<>9", "r5c1<>2", "r5c9<>5", "r6c4<>2"
+            ]),
+            " unfair 1688",
+        ),
+    ] {
+        let r = &explain_json(p);
+        let steps = steps_where(r, |t| t == technique);
+        assert!(
+            steps.iter().any(|s| s["eliminations"] == eliminations),
+            "{technique}: {r}"
+        );
+        sudokit()
+            .args(["rate", p])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(score));
+    }
+}
+
+#[test]
 fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
     // hodoku-py 0.2.1 takes the first skyscraper and 2-string kite it meets, not the
     // one clearing most. On the first puzzle (puzzles1_unbiased) its kite on 5 removes

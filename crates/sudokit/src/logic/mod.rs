@@ -37,6 +37,7 @@ pub mod state;
 pub mod step;
 pub mod strong_links;
 pub mod subsets;
+pub mod tabling;
 pub mod trials;
 pub mod uniqueness;
 pub mod wings;

@@ -21,7 +21,7 @@ use super::{Emit, State, Step, Technique};
 use super::{
     als, bug, chains, coloring, exclusion, fish, intersections, nets, singles, strong_links,
 };
-use super::{subsets, uniqueness, wings};
+use super::{subsets, tabling, uniqueness, wings};
 use crate::solve::{self, Verdict};
 
 /// A technique finder of the human path that needs only the state.
@@ -183,21 +183,23 @@ const FINDERS: &[(Technique, Finder)] = &[
             e
         ))
     }),
-    (Technique::Aic, |_, b, e| {
-        on_board!(b, |b| chains::find(
+    (Technique::Aic, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => tabling::nice_loops(b, false, e),
+        _ => on_board!(b, |b| chains::find(
             b,
             chains::Kind::Aic,
             chains::Order::MostEliminations,
             e
-        ))
+        )),
     }),
-    (Technique::GroupedAic, |_, b, e| {
-        on_board!(b, |b| chains::find(
+    (Technique::GroupedAic, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => tabling::nice_loops(b, true, e),
+        _ => on_board!(b, |b| chains::find(
             b,
             chains::Kind::Grouped,
             chains::Order::MostEliminations,
             e
-        ))
+        )),
     }),
     (Technique::AlsXz, |_, b, e| {
         on_board!(b, |b| als::als_xz(b, e))

@@ -172,6 +172,9 @@ techniques! {
     Aic => "aic", "Alternating Inference Chain", 280, Unfair;
     GroupedAic => "grouped-aic", "Grouped AIC", 300, Unfair;
     ContinuousNiceLoop => "continuous-nice-loop", "Continuous Nice Loop", 280, Unfair;
+    DiscontinuousNiceLoop => "discontinuous-nice-loop", "Discontinuous Nice Loop", 280, Unfair;
+    GroupedContinuousNiceLoop => "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 300, Unfair;
+    GroupedDiscontinuousNiceLoop => "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 300, Unfair;
     XCycle => "x-cycle", "Bidirectional X-Cycle", 260, Unfair;
     YCycle => "y-cycle", "Bidirectional Y-Cycle", 260, Unfair;
     XYCycle => "xy-cycle", "Bidirectional Cycle", 280, Unfair;
