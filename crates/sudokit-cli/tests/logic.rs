@@ -1162,6 +1162,43 @@ fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
 }
 
 #[test]
+fn als_xz_and_als_xy_wings_are_the_first_hodoku_finds() {
+    // hodoku-py 0.2.1 takes the first ALS-XZ and ALS-XY-Wing in its order (pairs of
+    // ALS house by house, depth first), not the one clearing most: on the first
+    // puzzle (sudoku-exchange) an ALS-XZ removing 1 from r4c6 (its deletion 41<>1),
+    // then ALS-XY-Wings removing 4, then 7 and 9, from r7c5; on the second
+    // (puzzles1_unbiased) one removing 7 from r7c8. Scores 3118 and 2484.
+    for (p, steps, score) in [
+        (
+            "030106548000008320000000006002800000705030804000005600200000000093500000176203080",
+            serde_json::json!([
+                ["als-xz", ["r4c6<>1"]],
+                ["als-xy-wing", ["r7c5<>4"]],
+                ["als-xy-wing", ["r7c5<>7", "r7c5<>9"]]
+            ]),
+            " extreme 3118",
+        ),
+        (
+            "1.3.4....4.......2.89...3.6.7.38......1...78..6.5...2....8.92...1..........2..59.",
+            serde_json::json!([["als-xy-wing", ["r7c8<>7"]]]),
+            " extreme 2484",
+        ),
+    ] {
+        let r = &explain_json(p);
+        let als: Vec<Value> = steps_where(r, |t| t.starts_with("als-"))
+            .into_iter()
+            .map(|s| serde_json::json!([s["technique"], s["eliminations"]]))
+            .collect();
+        assert_eq!(Value::Array(als), steps, "{r}");
+        sudokit()
+            .args(["rate", p])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(score));
+    }
+}
+
+#[test]
 fn skyscrapers_and_kites_are_the_first_hodoku_meets() {
     // hodoku-py 0.2.1 takes the first skyscraper and 2-string kite it meets, not the
     // one clearing most. On the first puzzle (puzzles1_unbiased) its kite on 5 removes

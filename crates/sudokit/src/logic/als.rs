@@ -151,89 +151,104 @@ fn als_step<S: Bits>(
     st
 }
 
-/// ALS-XZ (including the doubly linked case).
+/// ALS-XZ (including the doubly linked case), the first found in HoDoKu's order first
+/// (its `getStep` takes that one, not the best): pairs of ALS in [`all_als`]'s order,
+/// eliminations in the order HoDoKu makes them.
 pub fn als_xz<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, hodoku_als_size(b));
     let links = rc_links(b, &list);
-    let mut found = Vec::new();
     for i in 0..list.len() {
         for &(j, r) in links[i].iter().filter(|&&(j, _)| j > i) {
             let (a, z) = (&list[i], &list[j]);
             let mut elims: Vec<(usize, u8)> = Vec::new();
-            for d in board::digits(a.digits & z.digits & !if r.count_ones() == 1 { r } else { 0 }) {
-                if r.count_ones() == 1 && r >> (d - 1) & 1 == 1 {
-                    continue;
-                }
-                let holders = a.holders(b, d) | z.holders(b, d);
-                for v in board::cells(b.seen_by_all(holders) & b.digit(d)) {
-                    elims.push((v, d));
+            // Each link digit leaves the others (both links' sets: the first link's
+            // digit comes last).
+            for link in board::digits(r) {
+                for d in board::digits(a.digits & z.digits & !(1 << (link - 1))) {
+                    let holders = a.holders(b, d) | z.holders(b, d);
+                    elims.extend(board::cells(b.seen_by_all(holders) & b.digit(d)).map(|v| (v, d)));
                 }
             }
             if r.count_ones() >= 2 {
                 // Doubly linked: each ALS is locked; its other digits leave its houses.
                 for s in [a, z] {
                     for d in board::digits(s.digits & !r) {
-                        for v in board::cells(b.seen_by_all(s.holders(b, d)) & b.digit(d)) {
-                            if !elims.contains(&(v, d)) {
-                                elims.push((v, d));
-                            }
-                        }
+                        let seen = b.seen_by_all(s.holders(b, d)) & b.digit(d);
+                        elims.extend(board::cells(seen).map(|v| (v, d)));
                     }
                 }
             }
             elims.retain(|&(c, _)| !(a.cells | z.cells).has(c));
-            elims.sort_unstable();
-            elims.dedup();
-            if elims.is_empty() {
-                continue;
+            let mut once = std::collections::HashSet::new();
+            elims.retain(|&e| once.insert(e));
+            if !elims.is_empty() && !emit(als_step(Technique::AlsXz, &[a, z], r, elims)) {
+                return false;
             }
-            found.push(als_step(Technique::AlsXz, &[a, z], r, elims));
         }
     }
-    emit_in_hodoku_order(b, found, emit)
+    true
 }
 
-/// ALS-XY-Wing: a pivot ALS `c` linked to `a` by `x` and to `b` by `y` (x ≠ y); a digit
-/// `z` common to `a` and `b` leaves the cells seeing all their `z`s.
+/// ALS-XY-Wing, HoDoKu's, the first found first: a pivot ALS `c` linked to `a` by `x`
+/// and to `b` by `y`; a digit `z` common to `a` and `b` and no link digit leaves the
+/// cells seeing all their `z`s (pivot cells too: the proof does not need them spared).
+/// Its restricted commons are listed by (first ALS, second ALS) in [`all_als`]'s order,
+/// and every pair of them in list order that shares exactly one ALS (the pivot) is
+/// tried; `a` and `b` disjoint, neither holding the other, not both links one digit.
 pub fn als_xy_wing<S: Bits>(b: &Board<S>, emit: Emit) -> bool {
     let list = all_als(b, hodoku_als_size(b));
     let links = rc_links(b, &list);
-    let mut found = Vec::new();
-    for (ci, c) in list.iter().enumerate() {
-        // The ALS linked to the pivot, with their links (pairs of others never qualify).
-        let linked = &links[ci];
-        for (k, &(ai, rx)) in linked.iter().enumerate() {
-            for &(bi, ry) in &linked[k + 1..] {
-                let (a, z) = (&list[ai], &list[bi]);
-                if !(a.cells & z.cells).is_empty() || (rx | ry).count_ones() < 2 {
-                    continue;
-                }
-                for x in board::digits(rx) {
-                    for y in board::digits(ry) {
-                        if x == y {
-                            continue;
-                        }
-                        let mut elims = Vec::new();
-                        for d in board::digits(a.digits & z.digits) {
-                            if d == x || d == y {
-                                continue;
-                            }
-                            let holders = a.holders(b, d) | z.holders(b, d);
-                            for v in board::cells(b.seen_by_all(holders) & b.digit(d) & !c.cells) {
-                                elims.push((v, d));
-                            }
-                        }
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let digits = (1 << (x - 1)) | (1 << (y - 1));
-                        found.push(als_step(Technique::AlsXyWing, &[a, z, c], digits, elims));
-                    }
-                }
+    let mut rcs: Vec<(usize, usize, Digits)> = Vec::new();
+    for (i, l) in links.iter().enumerate() {
+        rcs.extend(l.iter().filter(|&&(j, _)| j > i).map(|&(j, r)| (i, j, r)));
+    }
+    // The restricted commons of each ALS, so pairs come from shared ALS only.
+    let mut of: Vec<Vec<usize>> = vec![Vec::new(); list.len()];
+    for (k, &(i, j, _)) in rcs.iter().enumerate() {
+        of[i].push(k);
+        of[j].push(k);
+    }
+    let mut partners: Vec<usize> = Vec::new();
+    for (p, &(i1, j1, r1)) in rcs.iter().enumerate() {
+        partners.clear();
+        partners.extend(of[i1].iter().chain(&of[j1]).filter(|&&q| q > p));
+        partners.sort_unstable();
+        partners.dedup();
+        for &q in &partners {
+            let (i2, j2, r2) = rcs[q];
+            if r1.count_ones() == 1 && r1 == r2 {
+                continue;
+            }
+            let (c, a, z) = if i1 == i2 && j1 != j2 {
+                (i1, j1, j2)
+            } else if i1 == j2 && j1 != i2 {
+                (i1, j1, i2)
+            } else if j1 == i2 && i1 != j2 {
+                (j1, i1, j2)
+            } else if j1 == j2 && i1 != i2 {
+                (j1, i1, i2)
+            } else {
+                continue;
+            };
+            let (a, z, c) = (&list[a], &list[z], &list[c]);
+            let union = a.cells | z.cells;
+            if !(a.cells & z.cells).is_empty() || union == a.cells || union == z.cells {
+                continue;
+            }
+            let mut elims = Vec::new();
+            for d in board::digits(a.digits & z.digits & !(r1 | r2)) {
+                let holders = a.holders(b, d) | z.holders(b, d);
+                elims.extend(board::cells(b.seen_by_all(holders) & b.digit(d)).map(|v| (v, d)));
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            if !emit(als_step(Technique::AlsXyWing, &[a, z, c], r1 | r2, elims)) {
+                return false;
             }
         }
     }
-    emit_in_hodoku_order(b, found, emit)
+    true
 }
 
 /// Emits `steps` as HoDoKu ranks ALS steps: one per set of eliminations (the fewest

@@ -146,7 +146,7 @@ pub fn locked(s: &State, k: usize, emit: Emit) -> bool {
 }
 
 /// The step of a naked set: `set`'s digits `union` leave the other cells of every
-/// house in `targets` (eliminations sorted; none when there is nothing to clear).
+/// house in `targets` (none when there is nothing to clear).
 fn naked_step(
     s: &State,
     technique: Technique,
@@ -155,17 +155,21 @@ fn naked_step(
     union: DigitSet,
     targets: Vec<usize>,
 ) -> Step {
+    // In HoDoKu's order (house by house, cell by cell), which decides the singles its
+    // path takes next.
     let mut eliminations = Vec::new();
     for &t in &targets {
-        for d in union.iter() {
-            for c in s.positions(t, d) {
-                if !set.contains(&c) && !eliminations.contains(&(c, d)) {
+        for &c in s.house_cells(t) {
+            if s.value(c) != 0 || set.contains(&c) {
+                continue;
+            }
+            for d in (s.cands(c) & union).iter() {
+                if !eliminations.contains(&(c, d)) {
                     eliminations.push((c, d));
                 }
             }
         }
     }
-    eliminations.sort_unstable();
     let mut step = Step::new(technique);
     step.digits = union.iter().collect();
     step.cells = set.to_vec();
