@@ -1064,8 +1064,24 @@ fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
     // rectangle in its order: a W-wing on 4 and 9 clearing the smaller digit, 4, from
     // r8c1 (deletion 63<>4); an empty rectangle in box 4 on 5 clearing r1c2 (1<>5),
     // one elimination a step. Scores 1530 and 2786. And its first X-wing: on 8, rows 2
-    // and 5 as base (rows before columns), clearing r1c3 and r3c3; score 1840.
+    // and 5 as base (rows before columns), clearing r1c3 and r3c3; score 1840. And its
+    // best turbot fish (an X-chain of four cells, ranked as chains are): on 7, clearing
+    // r3c9 (26<>7) rather than 3 from r9c7; score 1710. And a Sue de Coq whose box set
+    // (r4c2, r4c3, r6c2) holds two digits outside the core, 2 and 5, the first of its
+    // cells both of them: r1c1<>4, r5c3<>6 (0<>4, 38<>6); score 2166.
     for (p, technique, eliminations, score) in [
+        (
+            "005201900083000170200000005300408009090000030008060400000000000000125000500934008",
+            "sue-de-coq",
+            serde_json::json!(["r1c1<>4", "r5c3<>6"]),
+            " extreme 2166",
+        ),
+        (
+            ".235.....4...89..1.....1.4.5...6.4.2.....5.16.3..1.8..9...276...4.......2......7.",
+            "turbot-fish",
+            serde_json::json!(["r3c9<>7"]),
+            " unfair 1710",
+        ),
         (
             ".2..6.8..4...83.1.7.92....32.16.9.....4...1.2......53.3..415......39...........4.",
             "xy-chain",

@@ -633,7 +633,9 @@ impl<S: Bits> Sdc<'_, '_, S> {
             if digits & self.v != 0 && size >= extra && size - extra == remaining {
                 self.found(line_cells, line_digits, cells, digits);
             }
-            if size >= extra && size - extra <= remaining && size < self.max_set {
+            // A cell with digits outside the core may come before the cells that
+            // make up for it (HoDoKu goes on while size - extra <= remaining).
+            if size <= remaining + extra && size < self.max_set {
                 self.box_sets(
                     i + 1,
                     size,

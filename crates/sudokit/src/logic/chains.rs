@@ -14,8 +14,9 @@
 //! Search: breadth-first from every start node, so the shortest chain of each kind is
 //! found; among equal lengths the first start (cell order, then digit) wins. HoDoKu's
 //! XY-chains and remote pairs (its path's order, up to 9x9) are enumerated depth first
-//! instead, as HoDoKu does (`every_xy_chain`); on classic 9x9 its path takes AICs and
-//! nice loops from [`super::tabling`], HoDoKu's own search.
+//! instead, as HoDoKu does (`every_xy_chain`), and so are its turbot fish, X-chains of
+//! four cells (`every_x_chain`); on classic 9x9 its path takes AICs and nice loops from
+//! [`super::tabling`], HoDoKu's own search.
 
 use super::board::{self, Bits, Board, Digits};
 use super::{Emit, Node, Step, Technique};
@@ -555,6 +556,153 @@ impl<S: Bits> XyDfs<'_, S> {
     }
 }
 
+/// How many chain extensions [`every_x_chain`] may try in one call (HoDoKu has no
+/// bound; a pencil-mark grid could hold billions of chains).
+const X_BUDGET: usize = 2_000_000;
+
+/// HoDoKu's X-chains (its `ChainSolver`), up to `max_nodes` cells, as `technique` (its
+/// turbot fish is the same search up to four): for each digit, from each cell in order
+/// by each strong link, depth first, a link of either kind then a strong one,
+/// alternately; a cell's neighbours by row, column, then box cells off that row and
+/// column. A chain that has just crossed a strong link (three cells or more) clears the
+/// digit from every cell seeing both ends, chain cells included (back at its start
+/// that way, the start is true: every cell seeing it). For each set of eliminations
+/// the shortest chain (the first found among equals), then most eliminations and
+/// [`Step::hodoku_rank`]'s sum, ties in the order found.
+pub fn every_x_chain<S: Bits>(
+    b: &Board<S>,
+    technique: Technique,
+    max_nodes: usize,
+    emit: Emit,
+) -> bool {
+    let t = b.tables();
+    let mut found: Vec<Step> = Vec::new();
+    let mut kept: std::collections::HashMap<(u8, Vec<usize>), usize> = Default::default();
+    let mut budget = X_BUDGET;
+    for d in b.digit_range() {
+        let places = b.digit(d);
+        let mut links: Vec<Vec<(usize, bool)>> = vec![Vec::new(); t.cell_count()];
+        for c in board::cells(places) {
+            for (k, &h) in t.houses_of[c].iter().enumerate() {
+                let h = h as usize;
+                let strong = board::count(places & t.house[h]) == 2;
+                for &nb in t.cells_of(h) {
+                    let nb = nb as usize;
+                    let off_lines = t.row(nb) != t.row(c) && t.col(nb) != t.col(c);
+                    if nb != c && places.has(nb) && (k < 2 || off_lines) {
+                        links[c].push((nb, strong));
+                    }
+                }
+            }
+        }
+        let mut search = XSearch {
+            b,
+            d,
+            links: &links,
+            max_nodes,
+            chain: Vec::new(),
+            start_buddies: S::ZERO,
+            found: &mut found,
+            kept: &mut kept,
+            budget: &mut budget,
+            technique,
+        };
+        for start in board::cells(places) {
+            search.start_buddies = places & t.peers[start];
+            if search.start_buddies.is_empty() {
+                continue;
+            }
+            for &(nb, strong) in &links[start] {
+                if strong {
+                    search.chain = vec![start, nb];
+                    search.extend(false);
+                }
+            }
+        }
+    }
+    let cells = t.cell_count();
+    found.sort_by_cached_key(|st| st.hodoku_rank(cells));
+    found.into_iter().all(emit)
+}
+
+/// The state of one digit's [`every_x_chain`] search.
+struct XSearch<'a, S: Bits> {
+    b: &'a Board<S>,
+    d: u8,
+    links: &'a [Vec<(usize, bool)>],
+    max_nodes: usize,
+    chain: Vec<usize>,
+    start_buddies: S,
+    found: &'a mut Vec<Step>,
+    /// Per set of eliminations (digit, cells), the index of its step in `found`.
+    kept: &'a mut std::collections::HashMap<(u8, Vec<usize>), usize>,
+    budget: &'a mut usize,
+    technique: Technique,
+}
+
+impl<S: Bits> XSearch<'_, S> {
+    /// Extends the chain by every link it may take next (`strong_only`: the next link
+    /// must be strong).
+    fn extend(&mut self, strong_only: bool) {
+        if self.chain.len() >= self.max_nodes || *self.budget == 0 {
+            return;
+        }
+        let start = self.chain[0];
+        let cur = self.chain[self.chain.len() - 1];
+        for &(nb, strong) in &self.links[cur] {
+            if strong_only && !strong {
+                continue;
+            }
+            let back = nb == start;
+            if !back && self.chain[1..].contains(&nb) {
+                continue;
+            }
+            *self.budget = self.budget.saturating_sub(1);
+            self.chain.push(nb);
+            if strong_only && self.chain.len() > 2 {
+                let victims = self.start_buddies & self.b.tables().peers[nb];
+                if !victims.is_empty() {
+                    self.record(board::cells(victims).collect());
+                }
+            }
+            if !back {
+                self.extend(!strong_only);
+            }
+            self.chain.pop();
+        }
+    }
+
+    fn record(&mut self, victims: Vec<usize>) {
+        let len = self.chain.len();
+        let key = (self.d, victims);
+        let at = match self.kept.get(&key) {
+            Some(&i) if self.found[i].chain.len() <= len => return,
+            Some(&i) => Some(i),
+            None => None,
+        };
+        let mut st = Step::new(self.technique);
+        st.digits = vec![self.d];
+        for (i, &c) in self.chain.iter().enumerate() {
+            st.chain.push(Node {
+                digit: self.d,
+                cells: vec![c],
+            });
+            if i > 0 {
+                st.strong.push(i % 2 == 1);
+            }
+        }
+        st.eliminations = key.1.iter().map(|&c| (c, self.d)).collect();
+        st.rating = 66 + super::forcing::length_increment(len as u32);
+        match at {
+            Some(i) => self.found[i] = st,
+            None => {
+                self.kept.insert(key, self.found.len());
+                self.found.push(st);
+            }
+        }
+    }
+}
+
 /// Eliminations of a continuous nice loop: `path` runs from its first node by a strong
 /// link, alternating, to its last node by a strong link, and the last node is weakly
 /// linked to the first. Each weak link (the closing one too) then joins two nodes of
@@ -692,6 +840,13 @@ mod tests {
                     check_sound(p, &st);
                     n += 1;
                     n < 20
+                });
+            }
+            for (technique, nodes) in [(Technique::TurbotFish, 4), (Technique::XChain, 20)] {
+                every_x_chain(&b, technique, nodes, &mut |st| {
+                    check_sound(p, &st);
+                    assert!(st.chain.len() <= nodes);
+                    true
                 });
             }
         }

@@ -122,7 +122,7 @@ const FINDERS: &[(Technique, Finder)] = &[
         on_board!(b, |b| two_links(b, Technique::TwoStringKite, e))
     }),
     (Technique::TurbotFish, |_, b, e| {
-        on_board!(b, |b| two_links(b, Technique::TurbotFish, e))
+        on_board!(b, |b| chains::every_x_chain(b, Technique::TurbotFish, 4, e))
     }),
     (Technique::EmptyRectangle, |_, b, e| match b {
         Bitboard::Narrow(b) if b.classic => strong_links::empty_rectangles_hodoku(b, e),
