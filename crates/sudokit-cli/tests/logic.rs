@@ -1052,6 +1052,22 @@ fn xy_chains_clear_their_own_cells_as_hodoku_does() {
         .stdout(predicate::str::contains(" extreme 2384"));
 }
 
+/// Asserts that the path of `p` takes a `technique` step removing `eliminations`, as
+/// hodoku-py's does, and that `rate` gives hodoku-py's level and `score`.
+fn takes_hodoku_step(p: &str, technique: &str, eliminations: &Value, score: &str) {
+    let r = &explain_json(p);
+    let steps = steps_where(r, |t| t == technique);
+    assert!(
+        steps.iter().any(|s| &s["eliminations"] == eliminations),
+        "{technique}: {r}"
+    );
+    sudokit()
+        .args(["rate", p])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(score));
+}
+
 #[test]
 fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
     // hodoku-py 0.2.1 on three puzzles (puzzles1_unbiased, sudoku-exchange): an
@@ -1119,17 +1135,7 @@ fn chains_rectangles_and_wings_are_the_ones_hodoku_takes() {
             " extreme 1840",
         ),
     ] {
-        let r = &explain_json(p);
-        let steps = steps_where(r, |t| t == technique);
-        assert!(
-            steps.iter().any(|s| s["eliminations"] == eliminations),
-            "{technique}: {r}"
-        );
-        sudokit()
-            .args(["rate", p])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(score));
+        takes_hodoku_step(p, technique, &eliminations, score);
     }
 }
 
@@ -1163,17 +1169,7 @@ fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
             " unfair 1688",
         ),
     ] {
-        let r = &explain_json(p);
-        let steps = steps_where(r, |t| t == technique);
-        assert!(
-            steps.iter().any(|s| s["eliminations"] == eliminations),
-            "{technique}: {r}"
-        );
-        sudokit()
-            .args(["rate", p])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(score));
+        takes_hodoku_step(p, technique, &eliminations, score);
     }
 }
 
