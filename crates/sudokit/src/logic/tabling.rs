@@ -7,7 +7,7 @@
 //! chain back to the premise. An entry back in the premise's cell closes a nice loop
 //! (discontinuous: one candidate of that cell goes or is set; continuous: the weak
 //! links of the loop clear their houses); an "on" entry reached from an "off" premise
-//! in another cell ends an AIC. A chain that passes through a cell twice is dropped,
+//! in another cell ends an AIC. A chain that comes back to a cell it left is dropped,
 //! not searched for anew: that is what decides, on a real grid, which loops and AICs
 //! HoDoKu finds and which it misses, and so which one its path takes. Among the steps
 //! found, the one with the most eliminations wins, then the smallest weighted sum of
