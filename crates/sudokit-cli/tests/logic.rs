@@ -1038,18 +1038,12 @@ fn xy_chains_clear_their_own_cells_as_hodoku_does() {
     // r1c2 to 3 in r7c1 that removes 3 from r2c1 (a cell of the chain, seeing both
     // ends) as well as from r7c2 and r9c2 (its deletions 9<>3, 55<>3, 73<>3); it
     // scores the puzzle 2384.
-    let p = "000000000097201000416097000800009040169000835040500006000940657000105390000000000";
-    let r = &explain_json(p);
-    let found = r["steps"].as_array().unwrap().iter().any(|s| {
-        s["technique"] == "xy-chain"
-            && s["eliminations"] == serde_json::json!(["r2c1<>3", "r7c2<>3", "r9c2<>3"])
-    });
-    assert!(found, "{r}");
-    sudokit()
-        .args(["rate", p])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(" extreme 2384"));
+    takes_hodoku_step(
+        "000000000097201000416097000800009040169000835040500006000940657000105390000000000",
+        "xy-chain",
+        &serde_json::json!(["r2c1<>3", "r7c2<>3", "r9c2<>3"]),
+        " extreme 2384",
+    );
 }
 
 /// Asserts that the path of `p` takes a `technique` step removing `eliminations`, as
