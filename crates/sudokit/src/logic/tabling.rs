@@ -352,35 +352,26 @@ fn nice_loop(b: &Board, g: &Graph, chain: &[Lit]) -> Option<(bool, Vec<(usize, u
     (!elims.is_empty()).then_some((continuous, elims))
 }
 
-/// The eliminations of the AIC `chain` (from an "off" premise to an "on" entry in
-/// another cell), as HoDoKu's `checkAic` works them out.
-fn aic(b: &Board, g: &Graph, chain: &[Lit]) -> Vec<(usize, u8)> {
+/// The eliminations of an AIC from "`cs` is not `d`" to "`ce` is `e`", as HoDoKu's
+/// `checkAics` and `checkAic` work them out: one digit, the cells seeing both ends when
+/// there are two or more (one is left to the nice loops); two digits, ends that see
+/// each other and hold each other's digit, which both lose. Empty when it is no AIC.
+fn aic(b: &Board, cs: usize, d: u8, ce: usize, e: u8) -> Vec<(usize, u8)> {
     let t = b.tables();
-    let (start, end) = (chain[0], chain[chain.len() - 1]);
-    let (cs, ce) = (g.cell(start), g.cell(end));
-    let (d, e) = (g.digit(start), g.digit(end));
     if d == e {
         let common = t.peers[cs] & t.peers[ce] & b.digit(d);
         if board::count(common) > 1 {
             return board::cells(common).map(|v| (v, d)).collect();
         }
-        Vec::new()
-    } else {
-        let mut out = Vec::new();
-        if b.has(cs, e) {
-            out.push((cs, e));
-        }
-        if b.has(ce, d) {
-            out.push((ce, d));
-        }
-        out
+    } else if t.peers[cs].has(ce) && b.has(ce, d) && b.has(cs, e) {
+        return vec![(cs, e), (ce, d)];
     }
+    Vec::new()
 }
 
 /// Finds HoDoKu's nice loops and AICs (its `getNiceLoops`; with `grouped`, through
 /// group nodes too) and emits them best first.
 pub fn nice_loops(b: &Board, grouped: bool, emit: Emit) -> bool {
-    let t = b.tables();
     let g = Graph::new(b, grouped);
     let mut table = Table::default();
     // HoDoKu's finding order: nice loops from every "on" premise, then from every
@@ -425,17 +416,12 @@ pub fn nice_loops(b: &Board, grouped: bool, emit: Emit) -> bool {
                     if on || !is_on(l) {
                         continue;
                     }
-                    let ends = if d == e {
-                        board::count(t.peers[c] & t.peers[ce] & b.digit(d)) >= 2
-                    } else {
-                        t.peers[c].has(ce) && b.has(ce, d) && b.has(c, e)
-                    };
-                    if !ends {
+                    let eliminations = aic(b, c, d, ce, e);
+                    if eliminations.is_empty() {
                         continue;
                     }
                     let chain = table.chain(j);
-                    let eliminations = aic(b, &g, &chain);
-                    if !eliminations.is_empty() && !lasso(&g, &chain, false) {
+                    if !lasso(&g, &chain, false) {
                         let grouped = chain.iter().any(|&l| g.is_group(l));
                         aics.push(Found {
                             technique: if grouped {
