@@ -798,30 +798,31 @@ fn explain_rate_and_hint_stop_at_the_timeout() {
 
 #[test]
 fn forcing_chains_from_a_house_or_a_cell_name_every_branch() {
-    // Top1465 #1: its region forcing chains start from 9 in column 4 (three places);
-    // the step named one place and no house. Cell forcing chains named one digit.
+    // Top1465 #1: its region forcing chains (dynamic, past HoDoKu's forcing chains)
+    // start from 9 in column 4 (three places); the step named one place and no house.
+    // Cell forcing chains named one digit.
     let r = &explain_json(
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
     );
+    let named = |s: &Value, what: &str| s["name"].as_str().unwrap_or("").contains(what);
     let steps = r["steps"].as_array().unwrap();
     let mut seen = 0;
     for s in steps {
-        let t = s["technique"].as_str().unwrap();
-        if t == "region-forcing-chain" {
+        if named(s, "Region Forcing Chains") {
             assert_eq!(s["houses"].as_array().unwrap().len(), 1, "{s}");
             assert!(s["cells"].as_array().unwrap().len() >= 2, "{s}");
             seen += 1;
         }
-        if t == "cell-forcing-chain" {
+        if named(s, "Cell Forcing Chains") {
             assert!(s["digits"].as_array().unwrap().len() >= 2, "{s}");
         }
     }
     assert!(seen > 0);
-    let first = steps
+    let nine = steps
         .iter()
-        .find(|s| s["technique"] == "region-forcing-chain")
+        .find(|s| named(s, "Region Forcing Chains") && s["digits"] == serde_json::json!([9]))
         .unwrap();
-    assert_eq!(first["houses"][0], "c4");
+    assert_eq!(nine["houses"][0], "c4");
 }
 
 #[test]
@@ -1169,6 +1170,44 @@ fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
         ),
     ] {
         takes_hodoku_step(p, technique, &eliminations, score);
+    }
+}
+
+#[test]
+fn forcing_chains_are_the_ones_hodoku_tables_find() {
+    // hodoku-py 0.2.1 on three sudoku-exchange diabolical puzzles, where its path needs
+    // a forcing chain: its tables (chains only, through group nodes) find contradictions
+    // placing 2 in r1c5 and removing 1 from r4c2, the first placement by cell, else the
+    // first elimination, as its comparator ranks them. On the third its path takes no
+    // death blossom (off in its defaults) but a forcing chain placing 5 in r1c5. Scores
+    // 3450, 5442 and 3168: the paths agree step for step.
+    for (p, placements, eliminations, score) in [
+        (
+            "063800070000700302000310000601070230200000007037060108000031000405007000010004780",
+            serde_json::json!(["r1c5=2"]),
+            serde_json::json!([]),
+            " extreme 3450",
+        ),
+        (
+            "230000017097000630580000094300000006040050020002070300008020900000891000000504000",
+            serde_json::json!([]),
+            serde_json::json!(["r4c2<>1"]),
+            " extreme 5442",
+        ),
+        (
+            "090000800058000079400820010000010400004205600006070000020061003340000960005000080",
+            serde_json::json!(["r1c5=5"]),
+            serde_json::json!([]),
+            " extreme 3168",
+        ),
+    ] {
+        let r = &explain_json(p);
+        let forcing = steps_where(r, |t| t.ends_with("forcing-chain"));
+        assert_eq!(forcing.len(), 1, "{r}");
+        assert_eq!(forcing[0]["placements"], placements, "{r}");
+        assert_eq!(forcing[0]["eliminations"], eliminations, "{r}");
+        assert!(steps_where(r, |t| t == "death-blossom").is_empty(), "{r}");
+        rates_as_hodoku(p, score);
     }
 }
 

@@ -210,8 +210,10 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::AlsXyChain, |_, b, e| {
         on_board!(b, |b| als::als_xy_chain(b, e))
     }),
-    (Technique::DeathBlossom, |_, b, e| {
-        on_board!(b, |b| als::death_blossom(b, e))
+    // Off in HoDoKu's default configuration: the classic grid goes without.
+    (Technique::DeathBlossom, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => true,
+        _ => on_board!(b, |b| als::death_blossom(b, e)),
     }),
     (Technique::FrankenXWing, |_, b, e| {
         on_board!(b, |b| fish::franken(b, 2, false, e))
@@ -227,6 +229,11 @@ const FINDERS: &[(Technique, Finder)] = &[
     }),
     (Technique::AlignedPairExclusion, |_, b, e| {
         on_board!(b, |b| exclusion::aligned_pairs(b, e))
+    }),
+    // HoDoKu's forcing chains (classic grid), then Sudoku Explainer's where they fail.
+    (Technique::ContradictionForcingChain, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => tabling::forcing_chains(b, e),
+        _ => true,
     }),
     (Technique::NishioForcingChain, |_, b, e| {
         b.classic().is_none_or(|b| engine(b, Mode::NISHIO, e))

@@ -1,5 +1,5 @@
-//! HoDoKu's nice loops and AICs, found the way HoDoKu's tabling search finds them
-//! (classic 9x9, the human path only).
+//! HoDoKu's nice loops, AICs and forcing chains, found the way HoDoKu's tabling search
+//! finds them (classic 9x9, the human path only).
 //!
 //! A premise is a candidate set ("on") or removed ("off"). Its table lists everything
 //! the premise implies through alternating links, breadth first, at most 1,000
@@ -13,12 +13,20 @@
 //! found, the one with the most eliminations wins, then the smallest weighted sum of
 //! the eliminated candidates, then the shortest chain ([`Step::hodoku_rank`]).
 //!
+//! Forcing chains ([`forcing_chains`]) read the same tables (with group nodes) as sets:
+//! a premise whose consequences break the grid is false; what a candidate and its
+//! opposite, every candidate of a cell or every place of a digit in a house all imply
+//! is true.
+//!
 //! The breadth-first search over shortest paths in [`super::chains`] finds other
 //! chains (it keeps the first path to each node that avoids the nodes on it), so it
 //! serves the other geometries, and Sudoku Explainer's ratings are unaffected.
 
 use super::board::{self, Bits, Board, CellSet};
+use super::step;
 use super::{Emit, Node, Step, Technique};
+use crate::Geometry;
+use crate::symbols::Digits;
 
 /// A literal. Cells' literals come first: `(cell * 9 + digit - 1) * 2 + 1` for "cell
 /// holds digit", `+ 0` for "cell does not hold digit"; then group `g`'s, at
@@ -500,6 +508,335 @@ fn make_step(g: &Graph, f: Found) -> Step {
     st
 }
 
+/// A premise's consequences as HoDoKu's `onSets` and `offSets` list them: per digit,
+/// the cells its table sets ("on") and clears ("off"); group nodes do not count.
+#[derive(Clone, Copy)]
+struct Sets {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+}
+
+impl Sets {
+    fn of(g: &Graph, table: &Table) -> Sets {
+        let mut s = Sets {
+            on: [CellSet::ZERO; 9],
+            off: [CellSet::ZERO; 9],
+        };
+        for &l in table.lits.iter().filter(|&&l| !g.is_group(l)) {
+            let (c, d) = (l as usize / 18, g.digit(l) as usize - 1);
+            if is_on(l) {
+                s.on[d] |= CellSet::bit(c);
+            } else {
+                s.off[d] |= CellSet::bit(c);
+            }
+        }
+        s
+    }
+}
+
+/// What a premise that breaks the grid runs into.
+#[derive(Clone, Copy)]
+enum Clash {
+    /// The candidate both set and cleared.
+    Both(usize, u8),
+    /// Two digits set in one cell.
+    TwoDigits(usize, u8, u8),
+    /// A digit set twice in a house.
+    Twice(usize, u8),
+    /// Every candidate of a cell cleared.
+    Empty(usize),
+    /// A digit left without a place in a house.
+    Nowhere(usize, u8),
+}
+
+/// One forcing chain found: its conclusion, and the chains that show it, as (premise,
+/// table entries to follow back to it).
+struct Forcing {
+    technique: Technique,
+    /// Sets the digit (else removes it).
+    place: bool,
+    cell: usize,
+    digit: u8,
+    branches: Vec<(Lit, Vec<Lit>)>,
+    clash: Option<Clash>,
+    /// The house whose places of a digit are the premises (region forcing chains).
+    house: Option<usize>,
+}
+
+/// Finds HoDoKu's forcing chains (its `getForcingChains`: chains only, through group
+/// nodes) and emits them in the order HoDoKu ranks them: placements first, by cell,
+/// then eliminations by cell and digit; each with its shortest chains.
+///
+/// Every premise's table is built as for the nice loops; a premise whose table sets
+/// and clears one candidate, sets two digits in a cell or a digit twice in a house, or
+/// clears a cell or (among the places its placed digits leave it, as HoDoKu counts
+/// them) a digit's every place in a house is false (contradiction). What both a
+/// candidate and its opposite imply, or every candidate of a cell, or every place of a
+/// digit in a house, is true (verity).
+pub fn forcing_chains(b: &Board, emit: Emit) -> bool {
+    let t = b.tables();
+    let g = Graph::new(b, true);
+    let mut table = Table::default();
+    let mut sets: Vec<Option<Sets>> = vec![None; GROUPS];
+    for c in board::cells(b.unsolved()) {
+        for d in board::digits(b.cand[c]) {
+            for on in [true, false] {
+                table.build(&g.links, lit(c, d, on));
+                sets[lit(c, d, on) as usize] = Some(Sets::of(&g, &table));
+            }
+        }
+    }
+    // HoDoKu's `candidatesAllowed`: the places the placed digits leave each digit.
+    let mut allowed = [b.unsolved(); 9];
+    for c in 0..81 {
+        if b.value[c] != 0 {
+            allowed[b.value[c] as usize - 1] &= !t.peers[c];
+        }
+    }
+    let lines = [0..9, 9..18];
+    let house_order: Vec<usize> = lines.into_iter().flatten().chain(t.boxes.clone()).collect();
+    let mut found: Vec<Forcing> = Vec::new();
+    let on_lits = |s: CellSet, d: u8| board::cells(s).map(move |x| lit(x, d, true)).collect();
+    let off_lits = |s: CellSet, d: u8| board::cells(s).map(move |x| lit(x, d, false)).collect();
+    for c in board::cells(b.unsolved()) {
+        for d in board::digits(b.cand[c]) {
+            for on in [true, false] {
+                let p = lit(c, d, on);
+                let s = sets[p as usize].expect("built above");
+                let mut add = |entries: Vec<Lit>, clash: Clash| {
+                    found.push(Forcing {
+                        technique: Technique::ContradictionForcingChain,
+                        place: !on,
+                        cell: c,
+                        digit: d,
+                        branches: vec![(p, entries)],
+                        clash: Some(clash),
+                        house: None,
+                    })
+                };
+                if (if on {
+                    s.off[d as usize - 1]
+                } else {
+                    s.on[d as usize - 1]
+                })
+                .has(c)
+                {
+                    add(vec![lit(c, d, !on)], Clash::Both(c, d));
+                }
+                for e in 1..=9u8 {
+                    let both = s.on[e as usize - 1] & s.off[e as usize - 1];
+                    if !both.is_empty() {
+                        let x = board::first(both);
+                        add(vec![lit(x, e, false), lit(x, e, true)], Clash::Both(x, e));
+                    }
+                }
+                for e in 1..=9u8 {
+                    for f in e + 1..=9 {
+                        let two = s.on[e as usize - 1] & s.on[f as usize - 1];
+                        if !two.is_empty() {
+                            let x = board::first(two);
+                            add(
+                                vec![lit(x, e, true), lit(x, f, true)],
+                                Clash::TwoDigits(x, e, f),
+                            );
+                        }
+                    }
+                }
+                for e in 1..=9u8 {
+                    for &h in &house_order {
+                        let twice = t.house[h] & s.on[e as usize - 1];
+                        if board::count(twice) > 1 {
+                            add(on_lits(twice, e), Clash::Twice(h, e));
+                        }
+                    }
+                }
+                let mut emptied = b.unsolved();
+                for e in 1..=9u8 {
+                    emptied &= s.off[e as usize - 1] | !b.digit(e);
+                    emptied &= !s.on[e as usize - 1];
+                }
+                for x in board::cells(emptied) {
+                    let all = board::digits(b.cand[x]).map(|e| lit(x, e, false)).collect();
+                    add(all, Clash::Empty(x));
+                }
+                for e in 1..=9u8 {
+                    for &h in &house_order {
+                        let places = t.house[h] & allowed[e as usize - 1];
+                        if !places.is_empty() && places & s.off[e as usize - 1] == places {
+                            add(off_lits(places, e), Clash::Nowhere(h, e));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut verity =
+        |technique: Technique, premises: Vec<Lit>, exclude: CellSet, house: Option<usize>| {
+            let all: Vec<Sets> = premises
+                .iter()
+                .map(|&p| sets[p as usize].expect("built"))
+                .collect();
+            for e in 1..=9u8 {
+                for place in [true, false] {
+                    let pick = |s: &Sets| {
+                        if place {
+                            s.on[e as usize - 1]
+                        } else {
+                            s.off[e as usize - 1]
+                        }
+                    };
+                    let common = all.iter().fold(!exclude, |m, s| m & pick(s));
+                    for x in board::cells(common) {
+                        found.push(Forcing {
+                            technique,
+                            place,
+                            cell: x,
+                            digit: e,
+                            branches: premises
+                                .iter()
+                                .map(|&p| (p, vec![lit(x, e, place)]))
+                                .collect(),
+                            clash: None,
+                            house,
+                        });
+                    }
+                }
+            }
+        };
+    for c in board::cells(b.unsolved()) {
+        for d in board::digits(b.cand[c]) {
+            verity(
+                Technique::DoubleForcingChain,
+                vec![lit(c, d, true), lit(c, d, false)],
+                CellSet::bit(c),
+                None,
+            );
+        }
+    }
+    for c in board::cells(b.unsolved()) {
+        let premises = board::digits(b.cand[c]).map(|d| lit(c, d, true)).collect();
+        verity(Technique::CellForcingChain, premises, CellSet::ZERO, None);
+    }
+    for &h in &house_order {
+        for d in 1..=9u8 {
+            let places = t.house[h] & b.digit(d);
+            if !places.is_empty() {
+                verity(
+                    Technique::RegionForcingChain,
+                    on_lits(places, d),
+                    CellSet::ZERO,
+                    Some(h),
+                );
+            }
+        }
+    }
+    // HoDoKu's order (its `TablingComparator`): placements by cell, then eliminations
+    // by cell and digit; of one conclusion, the shortest chains (the first found).
+    found.sort_by_key(|f| (!f.place, f.cell, if f.place { 0 } else { f.digit }));
+    let mut i = 0;
+    while i < found.len() {
+        let key = |f: &Forcing| (f.place, f.cell, f.digit);
+        let same = found[i..]
+            .iter()
+            .take_while(|f| key(f) == key(&found[i]))
+            .count();
+        let chains = found[i..i + same]
+            .iter()
+            .map(|f| chains_of(&g, &mut table, f));
+        let (best, chains) = chains
+            .enumerate()
+            .min_by_key(|(_, ch)| ch.iter().map(Vec::len).sum::<usize>())
+            .expect("one conclusion at least");
+        if !emit(forcing_step(&g, &found[i + best], chains)) {
+            return false;
+        }
+        i += same;
+    }
+    true
+}
+
+/// The chains of a forcing chain: from each premise to each of its entries.
+fn chains_of(g: &Graph, table: &mut Table, f: &Forcing) -> Vec<Vec<Lit>> {
+    let mut out = Vec::new();
+    for (premise, entries) in &f.branches {
+        table.build(&g.links, *premise);
+        for &l in entries {
+            if let Some(j) = table.lits.iter().position(|&x| x == l) {
+                out.push(table.chain(j));
+            }
+        }
+    }
+    out
+}
+
+/// A literal as text: `r1c1=5`, `r1c1<>5`, a group `r1c12=5`.
+fn lit_text(gm: &Geometry, g: &Graph, l: Lit) -> String {
+    let cells: Vec<usize> = board::cells(g.cells(l)).collect();
+    let sign = if is_on(l) { "=" } else { "<>" };
+    format!(
+        "{}{sign}{}",
+        step::group_name(gm, &cells),
+        Digits::mark(g.digit(l))
+    )
+}
+
+fn forcing_step(g: &Graph, f: &Forcing, chains: Vec<Vec<Lit>>) -> Step {
+    let gm = Geometry::classic();
+    let mut st = Step::new(f.technique);
+    // The premises: one candidate (and its opposite), a cell's digits, a digit's
+    // places in a house.
+    for &(p, _) in &f.branches {
+        let (c, d) = (g.cell(p), g.digit(p));
+        if !st.cells.contains(&c) {
+            st.cells.push(c);
+        }
+        if !st.digits.contains(&d) {
+            st.digits.push(d);
+        }
+    }
+    st.houses.extend(f.house);
+    if f.place {
+        st.placements = vec![(f.cell, f.digit)];
+    } else {
+        st.eliminations = vec![(f.cell, f.digit)];
+    }
+    let length: usize = chains.iter().map(Vec::len).sum();
+    st.detail = chains
+        .iter()
+        .map(|ch| {
+            ch.iter()
+                .map(|&l| lit_text(&gm, g, l))
+                .collect::<Vec<_>>()
+                .join(" => ")
+        })
+        .collect();
+    if let Some(clash) = f.clash {
+        let d = Digits::mark;
+        st.detail.push(match clash {
+            Clash::Both(x, e) => {
+                format!("So {} would be {} and not {}", gm.cell_name(x), d(e), d(e))
+            }
+            Clash::TwoDigits(x, e, e2) => format!(
+                "So {} would be both {} and {}",
+                gm.cell_name(x),
+                d(e),
+                d(e2)
+            ),
+            Clash::Twice(h, e) => {
+                format!("So {} would be twice in {}", d(e), step::house_name(&gm, h))
+            }
+            Clash::Empty(x) => format!("So {} would have no candidate left", gm.cell_name(x)),
+            Clash::Nowhere(h, e) => format!(
+                "So {} would have no place in {}",
+                d(e),
+                step::house_name(&gm, h)
+            ),
+        });
+    }
+    st.rating = 80 + super::forcing::length_increment(length as u32);
+    st
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -520,6 +857,24 @@ mod tests {
         }
         assert!(seen.contains(&Technique::Aic), "{seen:?}");
         assert!(seen.contains(&Technique::DiscontinuousNiceLoop), "{seen:?}");
+    }
+
+    #[test]
+    fn every_forcing_chain_is_sound_on_samples() {
+        let mut seen = std::collections::BTreeSet::new();
+        for p in SAMPLES {
+            let b = Board::from_state(&state(p));
+            forcing_chains(&b, &mut |st| {
+                check_sound(p, &st);
+                assert!(!st.detail.is_empty(), "{st:?}");
+                seen.insert(st.technique);
+                true
+            });
+        }
+        assert!(
+            seen.contains(&Technique::ContradictionForcingChain),
+            "{seen:?}"
+        );
     }
 
     #[test]
