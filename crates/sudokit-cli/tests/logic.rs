@@ -1174,6 +1174,31 @@ fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
 }
 
 #[test]
+fn avoidable_rectangles_are_hodokus() {
+    // hodoku-py 0.2.1: an avoidable rectangle of type 1 on 1 and 3 (r5c5, r5c6 and r8c5
+    // solved, not given), removing 1 from r8c6 (its deletion 68<>1), on a
+    // puzzles1_unbiased puzzle, score 978; one of type 2 (r9c2, r9c3 solved; r2c2 and
+    // r2c3 each hold the missing digit and 7), removing 7 from r2c8 and r3c2 (16<>7,
+    // 19<>7), on a sudoku-exchange diabolical, score 9680.
+    for (p, technique, eliminations, score) in [
+        (
+            ".....4......7...1...9.6..42...87..3.6.52..97.8..9....53.2..97...746.....9..42..5.",
+            "avoidable-rectangle-type-1",
+            serde_json::json!(["r8c6<>1"]),
+            " hard 978",
+        ),
+        (
+            "58.7..........54....9.3.....9...61.5.6.....3.3.25...9.....1.3....49..........4.62",
+            "avoidable-rectangle-type-2",
+            serde_json::json!(["r2c8<>7", "r3c2<>7"]),
+            " extreme 9680",
+        ),
+    ] {
+        takes_hodoku_step(p, technique, &eliminations, score);
+    }
+}
+
+#[test]
 fn forcing_chains_are_the_ones_hodoku_tables_find() {
     // hodoku-py 0.2.1 on three sudoku-exchange diabolical puzzles, where its path needs
     // a forcing chain: its tables (chains only, through group nodes) find contradictions

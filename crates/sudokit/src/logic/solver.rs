@@ -149,6 +149,14 @@ const FINDERS: &[(Technique, Finder)] = &[
             e
         )),
     }),
+    (Technique::AvoidableRectangle1, |s, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => uniqueness::avoidable_rectangles(s, b, false, e),
+        _ => true,
+    }),
+    (Technique::AvoidableRectangle2, |s, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => uniqueness::avoidable_rectangles(s, b, true, e),
+        _ => true,
+    }),
     (Technique::FinnedXWing, |_, b, e| {
         on_board!(b, |b| finned_in_order(b, 2, e))
     }),

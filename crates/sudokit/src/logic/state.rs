@@ -27,6 +27,9 @@ pub struct State {
     /// `pos[h * n + d - 1]`: places of digit `d` among the unplaced cells of house `h`.
     pos: Vec<u64>,
     layout: Arc<Layout>,
+    /// The cells placed when the state was made (the givens, as far as it knows):
+    /// avoidable rectangles need to tell them from cells solved since.
+    given: Arc<[bool]>,
 }
 
 impl PartialEq for State {
@@ -150,6 +153,7 @@ impl State {
             }
         }
         State {
+            given: values.iter().map(|&v| v != 0).collect(),
             values,
             cands,
             pos,
@@ -206,6 +210,13 @@ impl State {
     #[inline]
     pub fn value(&self, cell: Cell) -> u8 {
         self.values[cell]
+    }
+
+    /// Whether the cell was placed when the state was made (a given, or an entry of a
+    /// position taken as one): only cells placed since count as solved.
+    #[inline]
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.given[cell]
     }
 
     /// The candidates of an unplaced cell (the empty set for a placed one).

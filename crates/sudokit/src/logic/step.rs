@@ -149,6 +149,8 @@ techniques! {
     UniqueRectangle5 => "unique-rectangle-type-5", "Unique Rectangle Type 5", 100, Hard;
     UniqueRectangle6 => "unique-rectangle-type-6", "Unique Rectangle Type 6", 100, Hard;
     HiddenRectangle => "hidden-rectangle", "Hidden Rectangle", 100, Hard;
+    AvoidableRectangle1 => "avoidable-rectangle-type-1", "Avoidable Rectangle Type 1", 100, Hard;
+    AvoidableRectangle2 => "avoidable-rectangle-type-2", "Avoidable Rectangle Type 2", 100, Hard;
     UniqueLoop => "unique-loop", "Unique Loop", 100, Hard;
     BugPlusOne => "bug-plus-one", "BUG+1", 100, Hard;
     BugType2 => "bug-type-2", "BUG Type 2", 100, Hard;

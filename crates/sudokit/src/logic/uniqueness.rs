@@ -13,7 +13,7 @@
 //! diagonal; a Latin square's rectangles are all deadly. SE's unique loops stay classic.
 
 use super::board::{self, Bits, Board, CellSet, Digits};
-use super::{Emit, Step, Technique, combinations};
+use super::{Emit, State, Step, Technique, combinations};
 
 fn ur_step(technique: Technique, digits: Digits, cells: &[usize], extra: &[usize]) -> Step {
     let mut step = Step::new(technique);
@@ -21,7 +21,9 @@ fn ur_step(technique: Technique, digits: Digits, cells: &[usize], extra: &[usize
     step.cells = cells.to_vec();
     step.fins = extra.to_vec();
     step.rating = match technique {
-        Technique::UniqueRectangle1 | Technique::HiddenRectangle => 45,
+        Technique::UniqueRectangle1
+        | Technique::HiddenRectangle
+        | Technique::AvoidableRectangle1 => 45,
         _ => 46,
     };
     step
@@ -110,6 +112,86 @@ pub fn rectangles_hodoku(b: &Board, emit: Emit) -> bool {
                 }
                 seen.push(cells);
                 if !rectangle(b, t, &cells, ab, emit) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// HoDoKu's avoidable rectangles of type 1 (`type2` false) or 2, in its order, on the
+/// classic grid: a rectangle in two boxes whose cells hold, or may hold, two digits
+/// crosswise, where at least two cells were solved (not given). Were the other two to
+/// complete the pattern, the four solved cells could swap their digits and the puzzle
+/// would have two solutions. Type 1: three cells solved, the fourth loses the digit
+/// that would complete it. Type 2: the two open cells each hold the missing digit and
+/// one more, the same: one of them holds it, so the cells seeing both lose it.
+///
+/// The search is HoDoKu's: from each solved cell in order, a second solved cell of its
+/// box in its row or column, then the two cells across in another box, each set of
+/// four cells once.
+pub fn avoidable_rectangles(s: &State, b: &Board, type2: bool, emit: Emit) -> bool {
+    let t = b.tables();
+    let solved = |c: usize| b.value[c] != 0 && !s.is_given(c);
+    let open_with = |c: usize, d: u8| b.value[c] == 0 && b.cand[c].count_ones() == 2 && b.has(c, d);
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    for i11 in (0..81).filter(|&c| solved(c)) {
+        let a = b.value[i11];
+        let (r11, c11, b11) = (t.row(i11), t.col(i11), t.box_of[i11]);
+        for i12 in board::cells(t.house[b11 as usize]) {
+            let (r12, c12) = (t.row(i12), t.col(i12));
+            if i12 == i11 || (r12 != r11 && c12 != c11) || !solved(i12) {
+                continue;
+            }
+            let z = b.value[i12];
+            for idx in 0..9 {
+                let at = |r: usize, c: usize| board::first(t.house[r] & t.house[9 + c]);
+                let (i21, i22) = if r12 == r11 {
+                    (at(idx, c11), at(idx, c12))
+                } else {
+                    (at(r11, idx), at(r12, idx))
+                };
+                if t.box_of[i21] == b11 {
+                    continue;
+                }
+                // The cell across from the first must end as the second's digit, and
+                // the other as the first's: solved so, or open with it.
+                let (v21, v22) = (b.value[i21], b.value[i22]);
+                let valid = (v21 == z && solved(i21) && open_with(i22, a))
+                    || (v22 == a && solved(i22) && open_with(i21, z))
+                    || (open_with(i21, z) && open_with(i22, a));
+                if !valid {
+                    continue;
+                }
+                let mut cells = [i11, i12, i21, i22];
+                cells.sort_unstable();
+                if seen.contains(&cells) {
+                    continue;
+                }
+                seen.push(cells);
+                let ab = (1 << (a - 1)) | (1 << (z - 1));
+                let order = [i11, i12, i21, i22];
+                let step = if v21 != 0 || v22 != 0 {
+                    let (c, d) = if v21 != 0 { (i22, a) } else { (i21, z) };
+                    let mut st = ur_step(Technique::AvoidableRectangle1, ab, &order, &[]);
+                    st.eliminations = vec![(c, d)];
+                    st
+                } else {
+                    let extra = b.cand[i21] & !(1 << (z - 1));
+                    let x = extra.trailing_zeros() as u8 + 1;
+                    if !b.has(i22, x) {
+                        continue;
+                    }
+                    let victims = t.peers[i21] & t.peers[i22] & b.digit(x);
+                    let mut st = ur_step(Technique::AvoidableRectangle2, ab, &order, &[]);
+                    st.eliminations = board::cells(victims).map(|v| (v, x)).collect();
+                    st
+                };
+                if (step.technique == Technique::AvoidableRectangle2) == type2
+                    && !step.eliminations.is_empty()
+                    && !emit(step)
+                {
                     return false;
                 }
             }
@@ -689,6 +771,36 @@ mod tests {
     fn tables(name: &str) -> board::Tables {
         let v: crate::Variant = name.parse().unwrap();
         board::Tables::new(&crate::Geometry::for_variant(9, None, &v).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn avoidable_rectangles_need_solved_cells_not_givens() {
+        // The path of this puzzle (puzzles1_unbiased) takes an avoidable rectangle on 1
+        // and 3 with r5c5, r5c6 and r8c5 solved; from the same position read as a
+        // grid, those cells are givens and there is none.
+        let p = ".....4......7...1...9.6..42...87..3.6.52..97.8..9....53.2..97...746.....9..42..5.";
+        let path = crate::logic::explain(&state(p));
+        let k = path
+            .steps
+            .iter()
+            .position(|st| st.technique == Technique::AvoidableRectangle1)
+            .expect("an avoidable rectangle");
+        let mut s = state(p);
+        for st in &path.steps[..k] {
+            s.apply(st);
+        }
+        let found = |s: &State| {
+            let mut all = Vec::new();
+            avoidable_rectangles(s, &Board::from_state(s), false, &mut |st| {
+                check_sound(p, &st);
+                all.push(st);
+                true
+            });
+            all
+        };
+        assert_eq!(found(&s)[0].eliminations, path.steps[k].eliminations);
+        let as_given = State::from_candidates(s.candidates().clone());
+        assert!(found(&as_given).is_empty());
     }
 
     #[test]
