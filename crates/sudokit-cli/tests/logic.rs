@@ -767,7 +767,7 @@ fn twenty_five_by_twenty_five_puzzles_get_fish_chains_and_forcing_chains() {
     for technique in [
         "Finned X-Wing",
         "Grouped AIC",
-        "ALS-XZ",
+        "ALS-",
         "Contradiction Forcing Chains",
     ] {
         assert!(text.contains(technique), "no {technique}:\n{text}");
@@ -798,31 +798,34 @@ fn explain_rate_and_hint_stop_at_the_timeout() {
 
 #[test]
 fn forcing_chains_from_a_house_or_a_cell_name_every_branch() {
-    // Top1465 #1: its region forcing chains (dynamic, past HoDoKu's forcing chains)
-    // start from 9 in column 4 (three places); the step named one place and no house.
-    // Cell forcing chains named one digit.
-    let r = &explain_json(
-        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-    );
+    // Sudoku Explainer's region and cell forcing chains (dynamic, where HoDoKu's
+    // forcing chains and nets find nothing) once named one place and no house, or one
+    // digit. Top1465 #127: region chains from 9 in column 8 (four places); #91: cell
+    // chains from r6c8 (7, 8, 9).
     let named = |s: &Value, what: &str| s["name"].as_str().unwrap_or("").contains(what);
-    let steps = r["steps"].as_array().unwrap();
-    let mut seen = 0;
-    for s in steps {
-        if named(s, "Region Forcing Chains") {
-            assert_eq!(s["houses"].as_array().unwrap().len(), 1, "{s}");
-            assert!(s["cells"].as_array().unwrap().len() >= 2, "{s}");
-            seen += 1;
-        }
-        if named(s, "Cell Forcing Chains") {
-            assert!(s["digits"].as_array().unwrap().len() >= 2, "{s}");
+    let (mut regions, mut cells) = (0, 0);
+    for p in [
+        "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5",
+        "...3..5...5..1..3...7..4..12.....4...6..9......1..6..28..7..2...9..8..5...5..9..7",
+    ] {
+        let r = &explain_json(p);
+        for s in r["steps"].as_array().unwrap() {
+            if named(s, "Region Forcing Chains") {
+                assert_eq!(s["houses"].as_array().unwrap().len(), 1, "{s}");
+                assert!(s["cells"].as_array().unwrap().len() >= 2, "{s}");
+                if named(s, "Dynamic") && s["digits"] == serde_json::json!([9]) {
+                    assert_eq!(s["houses"][0], "c8", "{s}");
+                    assert_eq!(s["cells"].as_array().unwrap().len(), 4, "{s}");
+                    regions += 1;
+                }
+            }
+            if named(s, "Cell Forcing Chains") {
+                assert!(s["digits"].as_array().unwrap().len() >= 2, "{s}");
+                cells += 1;
+            }
         }
     }
-    assert!(seen > 0);
-    let nine = steps
-        .iter()
-        .find(|s| named(s, "Region Forcing Chains") && s["digits"] == serde_json::json!([9]))
-        .unwrap();
-    assert_eq!(nine["houses"][0], "c4");
+    assert!(regions > 0 && cells > 0);
 }
 
 #[test]
@@ -1171,6 +1174,55 @@ fn nice_loops_and_aics_are_the_ones_hodoku_tables_find() {
     ] {
         takes_hodoku_step(p, technique, &eliminations, score);
     }
+}
+
+#[test]
+fn forcing_nets_are_the_ones_hodoku_tables_find() {
+    // hodoku-py 0.2.1 on a sudoku-exchange diabolical (SE 8+): where its forcing chains
+    // find nothing, its nets (each premise followed through four rounds of singles)
+    // place 9 in r8c9, then 9 in r2c1; before and after, its chains remove 1 from r4c2
+    // and 9 from r8c8, then 2 from r1c8 and r3c6. Score 6780.
+    let p = "500080004006407800480000071002090400300805002000243000200050006008070500090000040";
+    let r = &explain_json(p);
+    let forcing: Vec<(String, Value, Value)> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["name"].as_str().unwrap_or("").contains("Forcing"))
+        .map(|s| {
+            let name = s["name"].as_str().unwrap().to_string();
+            (name, s["placements"].clone(), s["eliminations"].clone())
+        })
+        .collect();
+    let (chain, net) = ("Contradiction Forcing Chains", "Contradiction Forcing Net");
+    let expected = [
+        (chain, serde_json::json!([]), serde_json::json!(["r4c2<>1"])),
+        (chain, serde_json::json!([]), serde_json::json!(["r8c8<>9"])),
+        (net, serde_json::json!(["r8c9=9"]), serde_json::json!([])),
+        (net, serde_json::json!(["r2c1=9"]), serde_json::json!([])),
+        (chain, serde_json::json!([]), serde_json::json!(["r1c8<>2"])),
+        (chain, serde_json::json!([]), serde_json::json!(["r3c6<>2"])),
+    ];
+    assert_eq!(forcing.len(), expected.len(), "{forcing:?}");
+    for (got, want) in forcing.iter().zip(&expected) {
+        assert_eq!((got.0.as_str(), &got.1, &got.2), (want.0, &want.1, &want.2));
+    }
+    rates_as_hodoku(p, " extreme 6780");
+}
+
+#[test]
+fn unique_rectangles_of_type_3_are_hodokus() {
+    // hodoku-py 0.2.1 on top1465 #1243: a unique rectangle on 4 and 8 (r1c5, r1c6,
+    // r8c5, r8c6) whose roof's extras, 1 and 9, make a naked subset with four more cells
+    // of row 8 (r8c1-r8c4: 2, 3, 5 and 9 with 1): five digits in the roof and four
+    // cells, so 1 leaves r8c8 and r8c9 (its deletions 70<>1, 71<>1). The subset may take
+    // any number of cells, but none holding 4 or 8. Score 6810.
+    takes_hodoku_step(
+        "35.6.......2.......9..5.48......5....6..1..9....4......18.6..5.......7.......7.32",
+        "unique-rectangle-type-3",
+        &serde_json::json!(["r8c8<>1", "r8c9<>1"]),
+        " extreme 6810",
+    );
 }
 
 #[test]

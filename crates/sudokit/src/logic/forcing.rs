@@ -2806,9 +2806,11 @@ mod tests {
 
     #[test]
     fn each_branch_of_a_double_forcing_chain_starts_from_its_own_assumption() {
-        // From forum_hardest_1106; its path takes r9c3<>6 from 1 in r9c3 and from its
-        // opposite. The second branch was introduced as "If r9c3<>1:" over both.
-        let p = "5.......7.8...9.3...4...2...1..36.......4.......1.8.6...2...4...9.3...1.7.......5";
+        // From forum_hardest_1106; its path takes Sudoku Explainer's double forcing
+        // chains (dynamic, where HoDoKu's nets find nothing), each from a candidate and
+        // from its opposite. The second branch was once introduced as "If r9c3<>1:"
+        // over both (on another puzzle).
+        let p = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1";
         let path = crate::logic::explain(&state(p));
         let mut doubles = 0;
         for step in path

@@ -268,6 +268,11 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::RegionForcingChain, |s, b, e| {
         b.classic().is_some() || super::trials::region_forcing(s, true, e)
     }),
+    // HoDoKu's forcing nets (classic grid), then Sudoku Explainer's.
+    (Technique::ForcingNet, |_, b, e| match b {
+        Bitboard::Narrow(b) if b.classic => tabling::forcing_nets(b, e),
+        _ => true,
+    }),
     (Technique::ForcingNet, |_, b, e| {
         b.classic().is_none_or(|b| engine(b, Mode::dynamic(0), e))
     }),

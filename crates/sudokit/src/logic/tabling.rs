@@ -574,15 +574,210 @@ struct Forcing {
 /// candidate and its opposite imply, or every candidate of a cell, or every place of a
 /// digit in a house, is true (verity).
 pub fn forcing_chains(b: &Board, emit: Emit) -> bool {
+    forcing(b, &Graph::new(b, true), false, emit)
+}
+
+/// Finds HoDoKu's forcing nets (its `getForcingNets`), as [`forcing_chains`] does its
+/// chains, but each candidate set or removed implies directly what follows from it
+/// through four rounds of singles ([`net_links`]), not its neighbours alone.
+pub fn forcing_nets(b: &Board, emit: Emit) -> bool {
+    let mut g = Graph {
+        links: net_links(b),
+        groups: Vec::new(),
+    };
+    g.group(b);
+    forcing(b, &g, true, emit)
+}
+
+/// HoDoKu's `ANZ_TABLE_LOOK_AHEAD`: rounds of singles a net premise is followed through.
+const LOOK_AHEAD: usize = 4;
+
+/// A premise followed on a copy of the grid as HoDoKu's `getTableEntry` follows it in
+/// net mode: its singles queued as its `Sudoku2` queues them (a cell left with one
+/// candidate, a house with one place left for a digit), in that order.
+struct Follow<'a> {
+    b: &'a Board,
+    cand: [board::Digits; 81],
+    value: [u8; 81],
+    /// Places left per house and digit (HoDoKu's `free`).
+    free: [[u8; 10]; 27],
+    naked: Vec<(usize, u8)>,
+    hidden: Vec<(usize, u8)>,
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+    /// What the premise implies, in the order found (the premise first).
+    out: Vec<Lit>,
+}
+
+impl<'a> Follow<'a> {
+    fn new(b: &'a Board) -> Follow<'a> {
+        let t = b.tables();
+        let mut free = [[0u8; 10]; 27];
+        for (h, f) in free.iter_mut().enumerate() {
+            for d in 1..=9u8 {
+                f[d as usize] = board::count(t.house[h] & b.digit(d)) as u8;
+            }
+        }
+        let mut cand = [0; 81];
+        let mut value = [0; 81];
+        cand.copy_from_slice(&b.cand[..81]);
+        value.copy_from_slice(&b.value[..81]);
+        Follow {
+            b,
+            cand,
+            value,
+            free,
+            naked: Vec::new(),
+            hidden: Vec::new(),
+            on: [CellSet::ZERO; 9],
+            off: [CellSet::ZERO; 9],
+            out: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, c: usize, d: u8, on: bool) {
+        let set = if on { &mut self.on } else { &mut self.off };
+        if !set[d as usize - 1].has(c) {
+            set[d as usize - 1] |= CellSet::bit(c);
+            self.out.push(lit(c, d, on));
+        }
+    }
+
+    /// The one cell of house `h` left with `d`, queued as a hidden single.
+    fn queue_hidden(&mut self, h: usize, d: u8) {
+        let t = self.b.tables();
+        if let Some(&c) = t
+            .cells_of(h)
+            .iter()
+            .find(|&&c| self.cand[c as usize] >> (d - 1) & 1 == 1)
+        {
+            self.hidden.push((c as usize, d));
+        }
+    }
+
+    fn remove(&mut self, c: usize, d: u8) {
+        if self.cand[c] >> (d - 1) & 1 == 0 {
+            return;
+        }
+        self.cand[c] &= !(1 << (d - 1));
+        for h in self.b.tables().houses_of[c] {
+            let h = h as usize;
+            self.free[h][d as usize] -= 1;
+            if self.free[h][d as usize] == 1 {
+                self.queue_hidden(h, d);
+            }
+        }
+        if self.cand[c].count_ones() == 1 {
+            self.naked
+                .push((c, self.cand[c].trailing_zeros() as u8 + 1));
+        }
+    }
+
+    fn place(&mut self, c: usize, v: u8) {
+        if self.value[c] == v {
+            return;
+        }
+        self.value[c] = v;
+        for p in board::cells(self.b.tables().peers[c]) {
+            self.remove(p, v);
+        }
+        let old = std::mem::take(&mut self.cand[c]);
+        for d in board::digits(old) {
+            for h in self.b.tables().houses_of[c] {
+                let h = h as usize;
+                self.free[h][d as usize] -= 1;
+                if self.free[h][d as usize] == 1 && d != v {
+                    self.queue_hidden(h, d);
+                }
+            }
+        }
+    }
+
+    /// Sets `c` to `d` and records it (HoDoKu's `setCell`): the digit, then its
+    /// places among the peers as the grid had them, then the cell's other digits.
+    fn set(&mut self, c: usize, d: u8) {
+        let others = self.cand[c];
+        self.place(c, d);
+        self.add(c, d, true);
+        for p in board::cells(self.b.digit(d) & self.b.tables().peers[c]) {
+            self.add(p, d, false);
+        }
+        for e in board::digits(others).filter(|&e| e != d) {
+            self.add(c, e, false);
+        }
+    }
+
+    /// Follows the premise "`c` is (not) `d`".
+    fn premise(&mut self, c: usize, d: u8, on: bool) {
+        if on {
+            self.set(c, d);
+        } else {
+            self.remove(c, d);
+            self.add(c, d, false);
+            if self.cand[c].count_ones() == 1 {
+                self.set(c, self.cand[c].trailing_zeros() as u8 + 1);
+            }
+        }
+        for _ in 0..LOOK_AHEAD {
+            // The queues are read whole each round, as HoDoKu reads them; what a
+            // round sets was queued before it.
+            let mut singles: Vec<(usize, u8)> = self
+                .naked
+                .iter()
+                .copied()
+                .filter(|&(x, _)| self.value[x] == 0)
+                .collect();
+            let mut found = CellSet::ZERO;
+            for &(x, e) in &self.hidden {
+                if self.value[x] != 0 || found.has(x) || self.cand[x] >> (e - 1) & 1 == 0 {
+                    continue;
+                }
+                let houses = self.b.tables().houses_of[x];
+                if houses
+                    .iter()
+                    .any(|&h| self.free[h as usize][e as usize] == 1)
+                {
+                    singles.push((x, e));
+                    found |= CellSet::bit(x);
+                }
+            }
+            if singles.is_empty() {
+                break;
+            }
+            for (x, e) in singles {
+                self.set(x, e);
+            }
+        }
+    }
+}
+
+/// The net tables' direct implications: per literal, what HoDoKu's net mode records
+/// for it ([`Follow`]), the premise left out.
+fn net_links(b: &Board) -> Vec<Vec<Lit>> {
+    let mut links = vec![Vec::new(); GROUPS];
+    for c in board::cells(b.unsolved()) {
+        for d in board::digits(b.cand[c]) {
+            for on in [true, false] {
+                let mut f = Follow::new(b);
+                f.premise(c, d, on);
+                f.out.retain(|&l| l != lit(c, d, on));
+                links[lit(c, d, on) as usize] = f.out;
+            }
+        }
+    }
+    links
+}
+
+/// [`forcing_chains`] (or with `net`, [`forcing_nets`]) over the tables of `g`.
+fn forcing(b: &Board, g: &Graph, net: bool, emit: Emit) -> bool {
     let t = b.tables();
-    let g = Graph::new(b, true);
     let mut table = Table::default();
     let mut sets: Vec<Option<Sets>> = vec![None; GROUPS];
     for c in board::cells(b.unsolved()) {
         for d in board::digits(b.cand[c]) {
             for on in [true, false] {
                 table.build(&g.links, lit(c, d, on));
-                sets[lit(c, d, on) as usize] = Some(Sets::of(&g, &table));
+                sets[lit(c, d, on) as usize] = Some(Sets::of(g, &table));
             }
         }
     }
@@ -742,12 +937,12 @@ pub fn forcing_chains(b: &Board, emit: Emit) -> bool {
             .count();
         let chains = found[i..i + same]
             .iter()
-            .map(|f| chains_of(&g, &mut table, f));
+            .map(|f| chains_of(g, &mut table, f));
         let (best, chains) = chains
             .enumerate()
             .min_by_key(|(_, ch)| ch.iter().map(Vec::len).sum::<usize>())
             .expect("one conclusion at least");
-        if !emit(forcing_step(&g, &found[i + best], chains)) {
+        if !emit(forcing_step(g, &found[i + best], chains, net)) {
             return false;
         }
         i += same;
@@ -780,9 +975,15 @@ fn lit_text(gm: &Geometry, g: &Graph, l: Lit) -> String {
     )
 }
 
-fn forcing_step(g: &Graph, f: &Forcing, chains: Vec<Vec<Lit>>) -> Step {
+fn forcing_step(g: &Graph, f: &Forcing, chains: Vec<Vec<Lit>>, net: bool) -> Step {
     let gm = Geometry::classic();
     let mut st = Step::new(f.technique);
+    if net {
+        // HoDoKu's forcing nets score as nets, whatever the kind.
+        st.technique = Technique::ForcingNet;
+        let kind = f.technique.title().trim_end_matches(" Chains");
+        st.name = Some(format!("{kind} Net"));
+    }
     // The premises: one candidate (and its opposite), a cell's digits, a digit's
     // places in a house.
     for &(p, _) in &f.branches {
@@ -833,7 +1034,7 @@ fn forcing_step(g: &Graph, f: &Forcing, chains: Vec<Vec<Lit>>) -> Step {
             ),
         });
     }
-    st.rating = 80 + super::forcing::length_increment(length as u32);
+    st.rating = if net { 90 } else { 80 } + super::forcing::length_increment(length as u32);
     st
 }
 
@@ -875,6 +1076,21 @@ mod tests {
             seen.contains(&Technique::ContradictionForcingChain),
             "{seen:?}"
         );
+    }
+
+    #[test]
+    fn every_forcing_net_is_sound_on_samples() {
+        let mut n = 0;
+        for p in &SAMPLES[..4] {
+            let b = Board::from_state(&state(p));
+            forcing_nets(&b, &mut |st| {
+                check_sound(p, &st);
+                assert_eq!(st.technique, Technique::ForcingNet);
+                n += 1;
+                n % 20 != 0
+            });
+        }
+        assert!(n > 0);
     }
 
     #[test]

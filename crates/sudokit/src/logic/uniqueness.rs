@@ -200,6 +200,67 @@ pub fn avoidable_rectangles(s: &State, b: &Board, type2: bool, emit: Emit) -> bo
     true
 }
 
+/// The most cells a unique rectangle of type 3 adds to its roof: all of a 9x9 house's
+/// but the roof, as HoDoKu allows; on larger grids a bound on the search.
+const TYPE3_MOST: usize = 7;
+
+/// Unique rectangles of type 3 in house `h`, as HoDoKu finds them: the roof (`cells`
+/// so far, the two roof cells first) counts as one cell holding its extra digits;
+/// cells of the house holding neither rectangle digit (`pool`) join it depth first,
+/// any number of them, and a set of `k` cells with `k - 1` digits between them clears
+/// those digits from the rest of the house (and from their box too when a line's set
+/// lies in one box; a box's set that lies in one line was the line's). Each set
+/// clearing something goes to `found`.
+#[allow(clippy::too_many_arguments)]
+fn type3<S: Bits>(
+    b: &Board<S>,
+    h: usize,
+    pool: &[usize],
+    from: usize,
+    cells: S,
+    digits: Digits,
+    sub: &mut Vec<usize>,
+    found: &mut dyn FnMut(Vec<(usize, u8)>),
+) {
+    let t = b.tables();
+    if sub.len() == TYPE3_MOST {
+        return;
+    }
+    for i in from..pool.len() {
+        let (cells, digits) = (cells | S::bit(pool[i]), digits | b.cand[pool[i]]);
+        // A set's digits never shrink: past one more than the most cells, no subset.
+        if digits.count_ones() as usize > TYPE3_MOST + 1 {
+            continue;
+        }
+        sub.push(pool[i]);
+        let in_one = |houses: &[S]| houses.iter().any(|&m| cells & m == cells);
+        let line_of = |c: usize| [t.house[t.row(c)], t.house[t.n + t.col(c)]];
+        let skip = h >= t.lines && in_one(&line_of(pool[i]));
+        if !skip && digits.count_ones() as usize == sub.len() + 1 {
+            let mut clear = vec![h];
+            let bx = t.box_of[pool[i]];
+            if h < t.lines && bx != board::NO_HOUSE && in_one(&[t.house[bx as usize]]) {
+                clear.push(bx as usize);
+            }
+            let mut elims: Vec<(usize, u8)> = Vec::new();
+            for &house in &clear {
+                for v in board::cells(t.house[house] & !cells) {
+                    for d in board::digits(b.cand[v] & digits) {
+                        if !elims.contains(&(v, d)) {
+                            elims.push((v, d));
+                        }
+                    }
+                }
+            }
+            if !elims.is_empty() {
+                found(elims);
+            }
+        }
+        type3(b, h, pool, i + 1, cells, digits, sub, found);
+        sub.pop();
+    }
+}
+
 fn pairs(m: Digits) -> Vec<Digits> {
     let ds: Vec<u8> = board::digits(m).collect();
     let mut out = Vec::new();
@@ -270,31 +331,26 @@ fn rectangle<S: Bits>(
                         }
                     }
                     // Type 3: the roof's extras form a naked subset with other cells.
-                    let others: Vec<usize> = board::cells(hm & !set)
-                        .filter(|&c| b.cand[c] != 0)
+                    let pool: Vec<usize> = board::cells(hm & !set)
+                        .filter(|&c| b.cand[c] != 0 && b.cand[c] & ab == 0)
                         .collect();
-                    for k in 1..=3usize {
-                        combinations(&others, k, &mut |sub| {
-                            let union = sub.iter().fold(ex, |m, &c| m | b.cand[c]);
-                            if union.count_ones() as usize != k + 1 {
-                                return true;
-                            }
-                            let subset: S = sub.iter().fold(S::ZERO, |m, &c| m | S::bit(c));
-                            let mut elims = Vec::new();
-                            for v in board::cells(hm & !set & !subset) {
-                                for d in board::digits(b.cand[v] & union) {
-                                    elims.push((v, d));
-                                }
-                            }
-                            if !elims.is_empty() {
-                                let mut st = ur_step(Technique::UniqueRectangle3, ab, cells, &roof);
-                                st.houses = vec![h as usize];
-                                st.eliminations = elims;
-                                out.push(st);
-                            }
-                            true
-                        });
-                    }
+                    let roof_set = S::bit(x) | S::bit(y);
+                    let mut sub = Vec::new();
+                    type3(
+                        b,
+                        h as usize,
+                        &pool,
+                        0,
+                        roof_set,
+                        ex,
+                        &mut sub,
+                        &mut |elims| {
+                            let mut st = ur_step(Technique::UniqueRectangle3, ab, cells, &roof);
+                            st.houses = vec![h as usize];
+                            st.eliminations = elims;
+                            out.push(st);
+                        },
+                    );
                 }
             } else {
                 // Diagonal roof. Type 6: a (or b) confined to the rectangle in both rows
