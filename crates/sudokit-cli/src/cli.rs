@@ -514,7 +514,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LO..HI", value_parser = parse_er_window)]
     pub er: Option<(u16, u16)>,
     /// A technique the human path must use (kebab-case, as `explain` prints them:
-    /// x-wing, xy-wing, swordfish...); repeatable.
+    /// x-wing, xy-wing, swordfish...); repeatable. One the path never takes on the grid
+    /// (Sudoku Explainer's own, like x-cycle) is refused.
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
     pub require: Vec<sudokit::logic::Technique>,
     /// Only puzzles that human techniques solve without guessing.

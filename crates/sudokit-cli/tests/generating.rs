@@ -281,6 +281,38 @@ fn bad_knobs_are_rejected_clearly() {
 }
 
 #[test]
+fn techniques_the_path_never_takes_are_refused_at_once() {
+    // `--require x-cycle` (Sudoku Explainer's, not the human path's) searched on for
+    // minutes; the death blossom is off on the classic grid (HoDoKu's defaults) and
+    // avoidable rectangles are the classic grid's. No seed is drawn first.
+    for (args, needle) in [
+        (
+            &["--require", "x-cycle"][..],
+            "x-cycle: the human path never takes it",
+        ),
+        (&["--require", "death-blossom"], "on the classic grid"),
+        (
+            &["--variant", "x", "--require", "avoidable-rectangle-type-1"],
+            "on this grid",
+        ),
+    ] {
+        let out = sudokit()
+            .arg("generate")
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(needle) && !err.contains("seed"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
 fn clue_bounds_no_puzzle_can_meet_are_refused_at_once() {
     // Each once churned through 100,000 attempts (13-16 s) before failing.
     for args in [

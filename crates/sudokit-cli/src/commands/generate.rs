@@ -125,6 +125,23 @@ pub fn run(args: GenerateArgs) -> Result<u8> {
     style
         .symbols(n)
         .map_err(|e| anyhow::anyhow!("--symbols: {e}"))?;
+    // A technique the path never takes would be searched for until the attempts ran out.
+    let classic = geometry.as_ref().is_some_and(|g| g.is_classic());
+    if let Some(t) = args
+        .require
+        .iter()
+        .find(|&&t| !sudokit::logic::solver::can_take(t, classic))
+    {
+        bail!(
+            "--require {}: the human path never takes it on {}",
+            t.name(),
+            if classic {
+                "the classic grid"
+            } else {
+                "this grid"
+            }
+        );
+    }
     // Drawn (and shown) once the options are known to be usable.
     let master = args.seed.unwrap_or_else(|| {
         let seed = Rng::fresh_seed();

@@ -389,6 +389,47 @@ fn engine(b: &Board, mode: Mode, emit: Emit) -> bool {
     }
 }
 
+/// Whether the human path can take `technique`, on the classic grid (`classic`) or on
+/// the other geometries. Sudoku Explainer's own steps (direct intersections and hidden
+/// subsets, cycles and static forcing chains, aligned triples, unique loops, BUG types
+/// 2-4, strong links and wings of four cells or more) are its rating's alone; avoidable
+/// rectangles, HoDoKu's nice loops, Nishio and double forcing chains and forcing nets
+/// are the classic grid's; the death blossom is the others' (off in HoDoKu's defaults).
+pub fn can_take(technique: Technique, classic: bool) -> bool {
+    use Technique::*;
+    match technique {
+        DirectPointing
+        | DirectClaiming
+        | DirectHiddenPair
+        | DirectHiddenTriple
+        | XCycle
+        | YCycle
+        | XYCycle
+        | ForcingXChain
+        | ForcingChain
+        | AlignedTripleExclusion
+        | UniqueLoop
+        | BugType2
+        | BugType3
+        | BugType4
+        | StrongLinks
+        | WXYZWing
+        | VWXYZWing
+        | UVWXYZWing
+        | TUVWXYZWing => false,
+        DeathBlossom => !classic,
+        AvoidableRectangle1
+        | AvoidableRectangle2
+        | DiscontinuousNiceLoop
+        | GroupedContinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | NishioForcingChain
+        | DoubleForcingChain
+        | ForcingNet => classic,
+        _ => true,
+    }
+}
+
 /// The easiest step available on `state`, or None when no logical technique applies
 /// (the puzzle is solved, broken, or beyond the techniques).
 pub fn next_step(state: &State) -> Option<Step> {
@@ -718,6 +759,23 @@ mod tests {
             }
         }
         assert!(board_steps > 0);
+    }
+
+    #[test]
+    fn the_path_takes_only_what_can_take_allows() {
+        // Every step of the paths of the samples and of the pencil-mark test's puzzles
+        // (an X-sudoku, a windoku, a jigsaw, a 6x6 X-sudoku, a 16x16) on each geometry.
+        let mut seen = std::collections::BTreeSet::new();
+        for grid in pencil_puzzles() {
+            let classic = grid.geometry().is_classic();
+            for st in explain(&State::from_grid(grid)).steps {
+                assert!(can_take(st.technique, classic), "{:?}", st.technique);
+                seen.insert((st.technique, classic));
+            }
+        }
+        assert!(seen.contains(&(Technique::ForcingNet, true)), "{seen:?}");
+        assert!(!can_take(Technique::DeathBlossom, true));
+        assert!(can_take(Technique::DeathBlossom, false));
     }
 
     #[test]
