@@ -16,7 +16,8 @@
 //! Forcing chains ([`forcing_chains`]) read the same tables (with group nodes) as sets:
 //! a premise whose consequences break the grid is false; what a candidate and its
 //! opposite, every candidate of a cell or every place of a digit in a house all imply
-//! is true.
+//! is true. Forcing nets ([`forcing_nets`]) do the same over tables whose direct links
+//! follow each premise through four rounds of singles.
 //!
 //! The breadth-first search over shortest paths in [`super::chains`] finds other
 //! chains (it keeps the first path to each node that avoids the nodes on it), so it
@@ -517,11 +518,13 @@ struct Sets {
 }
 
 impl Sets {
+    const NONE: Sets = Sets {
+        on: [CellSet::ZERO; 9],
+        off: [CellSet::ZERO; 9],
+    };
+
     fn of(g: &Graph, table: &Table) -> Sets {
-        let mut s = Sets {
-            on: [CellSet::ZERO; 9],
-            off: [CellSet::ZERO; 9],
-        };
+        let mut s = Sets::NONE;
         for &l in table.lits.iter().filter(|&&l| !g.is_group(l)) {
             let (c, d) = (l as usize / 18, g.digit(l) as usize - 1);
             if is_on(l) {
@@ -603,8 +606,8 @@ struct Follow<'a> {
     free: [[u8; 10]; 27],
     naked: Vec<(usize, u8)>,
     hidden: Vec<(usize, u8)>,
-    on: [CellSet; 9],
-    off: [CellSet; 9],
+    /// What has been recorded (each candidate on or off once).
+    recorded: Sets,
     /// What the premise implies, in the order found (the premise first).
     out: Vec<Lit>,
 }
@@ -629,14 +632,17 @@ impl<'a> Follow<'a> {
             free,
             naked: Vec::new(),
             hidden: Vec::new(),
-            on: [CellSet::ZERO; 9],
-            off: [CellSet::ZERO; 9],
+            recorded: Sets::NONE,
             out: Vec::new(),
         }
     }
 
     fn add(&mut self, c: usize, d: u8, on: bool) {
-        let set = if on { &mut self.on } else { &mut self.off };
+        let set = if on {
+            &mut self.recorded.on
+        } else {
+            &mut self.recorded.off
+        };
         if !set[d as usize - 1].has(c) {
             set[d as usize - 1] |= CellSet::bit(c);
             self.out.push(lit(c, d, on));

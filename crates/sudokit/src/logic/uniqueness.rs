@@ -89,35 +89,69 @@ pub fn rectangles_hodoku(b: &Board, emit: Emit) -> bool {
         if b.value[i11] != 0 || ab.count_ones() != 2 {
             continue;
         }
-        let (r11, c11, b11) = (t.row(i11), t.col(i11), t.box_of[i11]);
-        for i12 in board::cells(t.house[b11 as usize]) {
-            let (r12, c12) = (t.row(i12), t.col(i12));
-            if i12 == i11 || (r12 != r11 && c12 != c11) || !allows(i12, ab) {
-                continue;
-            }
-            for idx in 0..9 {
-                let at = |r: usize, c: usize| board::first(t.house[r] & t.house[9 + c]);
-                let (i21, i22) = if r12 == r11 {
-                    (at(idx, c11), at(idx, c12))
-                } else {
-                    (at(r11, idx), at(r12, idx))
-                };
-                if t.box_of[i21] == b11 || !allows(i21, ab) || !allows(i22, ab) {
-                    continue;
+        let go = rectangles_from(
+            t,
+            i11,
+            |i12| allows(i12, ab),
+            |i12, i21, i22| {
+                if !allows(i21, ab)
+                    || !allows(i22, ab)
+                    || !first_time(&mut seen, [i11, i12, i21, i22])
+                {
+                    return true;
                 }
                 let mut cells = [i11, i12, i21, i22];
                 cells.sort_unstable();
-                if seen.contains(&cells) {
-                    continue;
-                }
-                seen.push(cells);
-                if !rectangle(b, t, &cells, ab, emit) {
-                    return false;
-                }
+                rectangle(b, t, &cells, ab, emit)
+            },
+        );
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// HoDoKu's walk over the rectangles of a first cell `i11` (classic grid): a second
+/// cell of its box in its row or column that `second` accepts, then the two cells
+/// across from them in another box, line by line; `found(i12, i21, i22)` for each,
+/// false to stop (then false).
+fn rectangles_from(
+    t: &board::Tables,
+    i11: usize,
+    second: impl Fn(usize) -> bool,
+    mut found: impl FnMut(usize, usize, usize) -> bool,
+) -> bool {
+    let (r11, c11, b11) = (t.row(i11), t.col(i11), t.box_of[i11]);
+    for i12 in board::cells(t.house[b11 as usize]) {
+        let (r12, c12) = (t.row(i12), t.col(i12));
+        if i12 == i11 || (r12 != r11 && c12 != c11) || !second(i12) {
+            continue;
+        }
+        for idx in 0..9 {
+            let at = |r: usize, c: usize| board::first(t.house[r] & t.house[9 + c]);
+            let (i21, i22) = if r12 == r11 {
+                (at(idx, c11), at(idx, c12))
+            } else {
+                (at(r11, idx), at(r12, idx))
+            };
+            if t.box_of[i21] != b11 && !found(i12, i21, i22) {
+                return false;
             }
         }
     }
     true
+}
+
+/// Whether the rectangle of `cells` is met for the first time (HoDoKu takes each set
+/// of four cells once, as first met).
+fn first_time(seen: &mut Vec<[usize; 4]>, mut cells: [usize; 4]) -> bool {
+    cells.sort_unstable();
+    let new = !seen.contains(&cells);
+    if new {
+        seen.push(cells);
+    }
+    new
 }
 
 /// HoDoKu's avoidable rectangles of type 1 (`type2` false) or 2, in its order, on the
@@ -138,63 +172,41 @@ pub fn avoidable_rectangles(s: &State, b: &Board, type2: bool, emit: Emit) -> bo
     let mut seen: Vec<[usize; 4]> = Vec::new();
     for i11 in (0..81).filter(|&c| solved(c)) {
         let a = b.value[i11];
-        let (r11, c11, b11) = (t.row(i11), t.col(i11), t.box_of[i11]);
-        for i12 in board::cells(t.house[b11 as usize]) {
-            let (r12, c12) = (t.row(i12), t.col(i12));
-            if i12 == i11 || (r12 != r11 && c12 != c11) || !solved(i12) {
-                continue;
-            }
+        let go = rectangles_from(t, i11, solved, |i12, i21, i22| {
             let z = b.value[i12];
-            for idx in 0..9 {
-                let at = |r: usize, c: usize| board::first(t.house[r] & t.house[9 + c]);
-                let (i21, i22) = if r12 == r11 {
-                    (at(idx, c11), at(idx, c12))
-                } else {
-                    (at(r11, idx), at(r12, idx))
-                };
-                if t.box_of[i21] == b11 {
-                    continue;
-                }
-                // The cell across from the first must end as the second's digit, and
-                // the other as the first's: solved so, or open with it.
-                let (v21, v22) = (b.value[i21], b.value[i22]);
-                let valid = (v21 == z && solved(i21) && open_with(i22, a))
-                    || (v22 == a && solved(i22) && open_with(i21, z))
-                    || (open_with(i21, z) && open_with(i22, a));
-                if !valid {
-                    continue;
-                }
-                let mut cells = [i11, i12, i21, i22];
-                cells.sort_unstable();
-                if seen.contains(&cells) {
-                    continue;
-                }
-                seen.push(cells);
-                let ab = (1 << (a - 1)) | (1 << (z - 1));
-                let order = [i11, i12, i21, i22];
-                let step = if v21 != 0 || v22 != 0 {
-                    let (c, d) = if v21 != 0 { (i22, a) } else { (i21, z) };
-                    let mut st = ur_step(Technique::AvoidableRectangle1, ab, &order, &[]);
-                    st.eliminations = vec![(c, d)];
-                    st
-                } else {
-                    let extra = b.cand[i21] & !(1 << (z - 1));
-                    let x = extra.trailing_zeros() as u8 + 1;
-                    if !b.has(i22, x) {
-                        continue;
-                    }
-                    let victims = t.peers[i21] & t.peers[i22] & b.digit(x);
-                    let mut st = ur_step(Technique::AvoidableRectangle2, ab, &order, &[]);
-                    st.eliminations = board::cells(victims).map(|v| (v, x)).collect();
-                    st
-                };
-                if (step.technique == Technique::AvoidableRectangle2) == type2
-                    && !step.eliminations.is_empty()
-                    && !emit(step)
-                {
-                    return false;
-                }
+            // The cell across from the first must end as the second's digit, and
+            // the other as the first's: solved so, or open with it.
+            let (v21, v22) = (b.value[i21], b.value[i22]);
+            let valid = (v21 == z && solved(i21) && open_with(i22, a))
+                || (v22 == a && solved(i22) && open_with(i21, z))
+                || (open_with(i21, z) && open_with(i22, a));
+            if !valid || !first_time(&mut seen, [i11, i12, i21, i22]) {
+                return true;
             }
+            let ab = (1 << (a - 1)) | (1 << (z - 1));
+            let order = [i11, i12, i21, i22];
+            let step = if v21 != 0 || v22 != 0 {
+                let (c, d) = if v21 != 0 { (i22, a) } else { (i21, z) };
+                let mut st = ur_step(Technique::AvoidableRectangle1, ab, &order, &[]);
+                st.eliminations = vec![(c, d)];
+                st
+            } else {
+                let extra = b.cand[i21] & !(1 << (z - 1));
+                let x = extra.trailing_zeros() as u8 + 1;
+                if !b.has(i22, x) {
+                    return true;
+                }
+                let victims = t.peers[i21] & t.peers[i22] & b.digit(x);
+                let mut st = ur_step(Technique::AvoidableRectangle2, ab, &order, &[]);
+                st.eliminations = board::cells(victims).map(|v| (v, x)).collect();
+                st
+            };
+            (step.technique == Technique::AvoidableRectangle2) != type2
+                || step.eliminations.is_empty()
+                || emit(step)
+        });
+        if !go {
+            return false;
         }
     }
     true
@@ -204,9 +216,10 @@ pub fn avoidable_rectangles(s: &State, b: &Board, type2: bool, emit: Emit) -> bo
 /// but the roof, as HoDoKu allows; on larger grids a bound on the search.
 const TYPE3_MOST: usize = 7;
 
-/// Unique rectangles of type 3 in house `h`, as HoDoKu finds them: the roof (`cells`
-/// so far, the two roof cells first) counts as one cell holding its extra digits;
-/// cells of the house holding neither rectangle digit (`pool`) join it depth first,
+/// Unique rectangles of type 3 in house `h`, as HoDoKu finds them: the roof counts as
+/// one cell holding its extra digits (`cells` and `digits`: the roof and the `size`
+/// cells added so far, their digits but the rectangle's); cells of the house holding
+/// neither rectangle digit (`pool`, from `from` on) join it depth first,
 /// any number of them, and a set of `k` cells with `k - 1` digits between them clears
 /// those digits from the rest of the house (and from their box too when a line's set
 /// lies in one box; a box's set that lies in one line was the line's). Each set
@@ -219,11 +232,11 @@ fn type3<S: Bits>(
     from: usize,
     cells: S,
     digits: Digits,
-    sub: &mut Vec<usize>,
+    size: usize,
     found: &mut dyn FnMut(Vec<(usize, u8)>),
 ) {
     let t = b.tables();
-    if sub.len() == TYPE3_MOST {
+    if size == TYPE3_MOST {
         return;
     }
     for i in from..pool.len() {
@@ -232,11 +245,11 @@ fn type3<S: Bits>(
         if digits.count_ones() as usize > TYPE3_MOST + 1 {
             continue;
         }
-        sub.push(pool[i]);
+        let size = size + 1;
         let in_one = |houses: &[S]| houses.iter().any(|&m| cells & m == cells);
         let line_of = |c: usize| [t.house[t.row(c)], t.house[t.n + t.col(c)]];
         let skip = h >= t.lines && in_one(&line_of(pool[i]));
-        if !skip && digits.count_ones() as usize == sub.len() + 1 {
+        if !skip && digits.count_ones() as usize == size + 1 {
             let mut clear = vec![h];
             let bx = t.box_of[pool[i]];
             if h < t.lines && bx != board::NO_HOUSE && in_one(&[t.house[bx as usize]]) {
@@ -256,8 +269,7 @@ fn type3<S: Bits>(
                 found(elims);
             }
         }
-        type3(b, h, pool, i + 1, cells, digits, sub, found);
-        sub.pop();
+        type3(b, h, pool, i + 1, cells, digits, size, found);
     }
 }
 
@@ -335,22 +347,12 @@ fn rectangle<S: Bits>(
                         .filter(|&c| b.cand[c] != 0 && b.cand[c] & ab == 0)
                         .collect();
                     let roof_set = S::bit(x) | S::bit(y);
-                    let mut sub = Vec::new();
-                    type3(
-                        b,
-                        h as usize,
-                        &pool,
-                        0,
-                        roof_set,
-                        ex,
-                        &mut sub,
-                        &mut |elims| {
-                            let mut st = ur_step(Technique::UniqueRectangle3, ab, cells, &roof);
-                            st.houses = vec![h as usize];
-                            st.eliminations = elims;
-                            out.push(st);
-                        },
-                    );
+                    type3(b, h as usize, &pool, 0, roof_set, ex, 0, &mut |elims| {
+                        let mut st = ur_step(Technique::UniqueRectangle3, ab, cells, &roof);
+                        st.houses = vec![h as usize];
+                        st.eliminations = elims;
+                        out.push(st);
+                    });
                 }
             } else {
                 // Diagonal roof. Type 6: a (or b) confined to the rectangle in both rows
