@@ -582,7 +582,7 @@ pub fn forcing_chains(b: &Board, emit: Emit) -> bool {
 
 /// Finds HoDoKu's forcing nets (its `getForcingNets`), as [`forcing_chains`] does its
 /// chains, but each candidate set or removed implies directly what follows from it
-/// through four rounds of singles ([`net_links`]), not its neighbours alone.
+/// through four rounds of singles, not its neighbours alone.
 pub fn forcing_nets(b: &Board, emit: Emit) -> bool {
     let mut g = Graph {
         links: net_links(b),
