@@ -794,8 +794,8 @@ fn forcing(b: &Board, g: &Graph, net: bool, emit: Emit) -> bool {
             allowed[b.value[c] as usize - 1] &= !t.peers[c];
         }
     }
-    let lines = [0..9, 9..18];
-    let house_order: Vec<usize> = lines.into_iter().flatten().chain(t.boxes.clone()).collect();
+    // The houses in HoDoKu's order, which is theirs here: rows, columns, boxes.
+    let houses = 0..t.houses;
     let mut found: Vec<Forcing> = Vec::new();
     let on_lits = |s: CellSet, d: u8| board::cells(s).map(move |x| lit(x, d, true)).collect();
     let off_lits = |s: CellSet, d: u8| board::cells(s).map(move |x| lit(x, d, false)).collect();
@@ -844,7 +844,7 @@ fn forcing(b: &Board, g: &Graph, net: bool, emit: Emit) -> bool {
                     }
                 }
                 for e in 1..=9u8 {
-                    for &h in &house_order {
+                    for h in houses.clone() {
                         let twice = t.house[h] & s.on[e as usize - 1];
                         if board::count(twice) > 1 {
                             add(on_lits(twice, e), Clash::Twice(h, e));
@@ -861,7 +861,7 @@ fn forcing(b: &Board, g: &Graph, net: bool, emit: Emit) -> bool {
                     add(all, Clash::Empty(x));
                 }
                 for e in 1..=9u8 {
-                    for &h in &house_order {
+                    for h in houses.clone() {
                         let places = t.house[h] & allowed[e as usize - 1];
                         if !places.is_empty() && places & s.off[e as usize - 1] == places {
                             add(off_lits(places, e), Clash::Nowhere(h, e));
@@ -918,7 +918,7 @@ fn forcing(b: &Board, g: &Graph, net: bool, emit: Emit) -> bool {
         let premises = board::digits(b.cand[c]).map(|d| lit(c, d, true)).collect();
         verity(Technique::CellForcingChain, premises, CellSet::ZERO, None);
     }
-    for &h in &house_order {
+    for h in houses.clone() {
         for d in 1..=9u8 {
             let places = t.house[h] & b.digit(d);
             if !places.is_empty() {
